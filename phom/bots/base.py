@@ -1,0 +1,48 @@
+"""The bot interface and the random bot."""
+
+from __future__ import annotations
+
+import random
+
+
+class Bot:
+    """A player that sees only its PlayerView and the legal actions."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        """Return one of ``legal``. Must depend only on (view, legal, own state)."""
+        gen = self.choose_steps(view, legal)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+
+    def choose_steps(self, view, legal):
+        """Generator form: yields between slices of work, returns the action.
+
+        Subclasses that think for long override this and ``yield`` every few
+        milliseconds; the default does all the work in one slice.
+        """
+        return self._decide(view, legal)
+        yield  # pragma: no cover  (makes this a generator)
+
+    def _decide(self, view, legal):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniformly random legal move (but always takes an ù when offered)."""
+
+    name = "random"
+
+    def _decide(self, view, legal):
+        for a in legal:
+            if type(a).__name__ == "DeclareU":
+                return a
+        return legal[self.rng.randrange(len(legal))]
