@@ -395,19 +395,26 @@ def _card_key(c: Card):
     return (c.index % 13, c.index // 13)
 
 
+# card index -> position in rank-major order (rank, then suit index)
+_RANK_MAJOR = tuple((i % 13) * 4 + i // 13 for i in range(52))
+
+
 def sort_cards(cards) -> tuple[Card, ...]:
     """Cards sorted by rank, then suit index (S, C, D, H)."""
     return tuple(sorted(cards, key=_card_key))
 
 
 def _mask_cards_sorted(mask: int) -> tuple[Card, ...]:
-    out = []
+    idx = []
     while mask:
         low = mask & -mask
-        out.append(card_from_index(low.bit_length() - 1))
+        idx.append(low.bit_length() - 1)
         mask ^= low
-    out.sort(key=_card_key)
-    return tuple(out)
+    idx.sort(key=_RANK_MAJOR.__getitem__)
+    return tuple(map(card_from_index, idx))
+
+
+_MELD_CARDS = {m: _mask_cards_sorted(m) for m in MELD_MASKS}
 
 
 @dataclass(frozen=True)
@@ -433,9 +440,15 @@ class Arrangement:
         used = 0
         for m in melds:
             used |= m
-        cm = sorted((_mask_cards_sorted(m) for m in melds), key=lambda t: _card_key(t[0]))
+        cm = [_MELD_CARDS[m] for m in melds]
+        if len(cm) > 1:
+            cm.sort(key=_first_key)
         rest = hand_mask & ~used
         return cls(tuple(cm), _mask_cards_sorted(rest), deadwood_points_mask(rest))
+
+
+def _first_key(t):
+    return _RANK_MAJOR[t[0].index]
 
 
 def _hand_masks(hand, eaten) -> tuple[int, int]:

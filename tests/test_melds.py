@@ -102,6 +102,10 @@ def _check_arrangement(arr: Arrangement, hand, eaten):
         # cards sorted by rank then suit index
         assert list(meld) == sorted(meld, key=lambda c: (c.rank, c.index // 13))
     assert eaten_set <= seen
+    key = lambda c: (c.rank, c.index // 13)  # noqa: E731
+    assert list(arr.deadwood) == sorted(arr.deadwood, key=key)
+    firsts = [key(m[0]) for m in arr.melds]
+    assert firsts == sorted(firsts)
     assert seen | set(arr.deadwood) == hand_set
     assert not (seen & set(arr.deadwood))
     assert len(arr.deadwood) + len(seen) == len(hand)
