@@ -141,7 +141,6 @@ def meld_kind_mask(mask: int) -> str | None:
 def _cards_mask_strict(cards) -> int | None:
     """Mask of cards, or None if anything is not a Card or is repeated."""
     m = 0
-    n = 0
     for c in cards:
         if not isinstance(c, Card):
             return None
@@ -149,7 +148,6 @@ def _cards_mask_strict(cards) -> int | None:
         if m & b:
             return None
         m |= b
-        n += 1
     return m
 
 

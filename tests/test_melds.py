@@ -6,6 +6,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phom.cards import DECK, Card, cards_to_mask, parse_cards
 from phom.melds import (
@@ -390,3 +392,18 @@ def test_full_cover_vs_bruteforce():
             for m in cov:
                 e = m & em
                 assert not e & (e - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_best_vs_bruteforce_hypothesis(data):
+    n = data.draw(st.sampled_from((9, 10, 11)))
+    lo = data.draw(st.integers(1, 13))
+    hi = data.draw(st.integers(lo, 13))
+    pool = [c for c in DECK if lo <= c.rank <= hi]
+    if len(pool) < n:
+        pool = list(DECK)
+    idx = data.draw(st.lists(st.sampled_from(range(len(pool))), min_size=n, max_size=n, unique=True))
+    hand = [pool[i] for i in idx]
+    eaten = data.draw(st.lists(st.sampled_from(hand), max_size=3, unique=True))
+    _compare(hand, eaten)
