@@ -434,7 +434,7 @@ class Arrangement:
         return tuple(sorted(sum(1 << c.index for c in m) for m in self.melds))
 
     @classmethod
-    def from_masks(cls, hand_mask: int, melds) -> "Arrangement":
+    def from_masks(cls, hand_mask: int, melds) -> Arrangement:
         used = 0
         for m in melds:
             used |= m

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phom.cards import DECK, Card, cards_to_mask, parse_cards
+from phom.cards import DECK, cards_to_mask, parse_cards
 from phom.melds import (
     MELD_MASKS,
     Arrangement,
