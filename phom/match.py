@@ -1,0 +1,110 @@
+"""A match: hands in a row, with running totals, the winner starting the next
+hand, thông streaks and the gà (pot) carried from hand to hand."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .game import Game
+from .rules import Rules
+
+FORMAT = "phom.match/1"
+
+
+class Match:
+    """Hands in a row between the same seats.
+
+    ``new_hand()`` deals the next hand (started by the previous winner, with the
+    pot and the streak carried in); play it to the end and ``record(g)`` it.
+    """
+
+    def __init__(self, rules: Rules | None = None, players: int | None = None, seed=None,
+                 starter: int = 0):
+        self.rules = rules if rules is not None else Rules()
+        self.players = self.rules.players if players is None else players
+        if self.players not in self.rules.players_allowed:
+            raise ValueError(f"players must be one of {self.rules.players_allowed}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.totals = [0] * self.players
+        self.pot = 0
+        self.starter = starter
+        self.streak_seat: int | None = None
+        self.hands_played = 0
+        self.history: list = []      # per hand: {"deltas", "winner", "u"}
+        self.current: Game | None = None
+
+    def new_hand(self) -> Game:
+        if self.current is not None and not self.current.is_over:
+            raise ValueError("the current hand is not over yet")
+        if self.current is not None and self.current.is_over and not self._recorded:
+            raise ValueError("record() the finished hand before dealing the next")
+        seed = self.rng.randrange(2**63)
+        self.current = Game(self.rules, self.players, seed, self.starter,
+                            pot=self.pot, streak_seat=self.streak_seat)
+        self._recorded = False
+        return self.current
+
+    _recorded = True
+
+    def record(self, g: Game) -> None:
+        if not g.is_over:
+            raise ValueError("the hand is not over yet")
+        if g is self.current and self._recorded:
+            raise ValueError("this hand is already recorded")
+        res = g.result
+        for s, d in enumerate(res.deltas):
+            self.totals[s] += d
+        self.pot += res.pot_change
+        self.starter = res.winner
+        self.streak_seat = res.u_seat if res.u is not None and res.u not in ("khan", "same_color") else None
+        self.hands_played += 1
+        self.history.append({"deltas": list(res.deltas), "winner": res.winner, "u": res.u})
+        if g is self.current:
+            self._recorded = True
+
+    def to_json(self) -> str:
+        st = self.rng.getstate()
+        return json.dumps({
+            "format": FORMAT, "rules": self.rules.to_dict(), "players": self.players,
+            "seed": self.seed if isinstance(self.seed, (int, str, type(None))) else None,
+            "totals": self.totals, "pot": self.pot, "starter": self.starter,
+            "streak_seat": self.streak_seat, "hands_played": self.hands_played,
+            "history": self.history, "rng": [st[0], list(st[1]), st[2]],
+            "current": None if self.current is None else json.loads(self.current.to_json()),
+            "recorded": self._recorded,
+        }, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        try:
+            d = json.loads(text) if isinstance(text, (str, bytes)) else text
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise ValueError(f"saved match is not valid JSON: {e}") from None
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise ValueError(f"saved match has an unknown format (expected {FORMAT!r})")
+        try:
+            m = cls(Rules.from_dict(d["rules"]), d["players"], d.get("seed"))
+            totals = d["totals"]
+            if (not isinstance(totals, list) or len(totals) != m.players
+                    or not all(isinstance(x, int) for x in totals)):
+                raise ValueError("totals must be one int per seat")
+            m.totals = list(totals)
+            m.pot = int(d["pot"])
+            m.starter = int(d["starter"])
+            if not 0 <= m.starter < m.players:
+                raise ValueError("starter is not a seat")
+            m.streak_seat = d["streak_seat"]
+            m.hands_played = int(d["hands_played"])
+            m.history = list(d["history"])
+            v, internal, gauss = d["rng"]
+            m.rng.setstate((v, tuple(internal), gauss))
+            if d["current"] is not None:
+                m.current = Game.from_json(d["current"])
+                if m.current.players != m.players or m.current.rules != m.rules:
+                    raise ValueError("the saved hand does not belong to this match")
+            m._recorded = bool(d.get("recorded", True))
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"saved match is malformed: {e!r}") from None
+        return m
