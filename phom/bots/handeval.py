@@ -1,0 +1,408 @@
+"""Hand evaluation for the bots, on 52-bit card masks.
+
+Everything here is pure computation on what a seat may know: its own hand, the
+public table, and probabilities derived from them. Nothing reads a Game.
+
+Main pieces:
+
+* ``dw_options(hand, eaten)``: the deadwood masks of the arrangements worth
+  considering (no arrangement whose deadwood strictly contains another's), or
+  None when the eaten-card rule cannot be met.
+* ``Context``: per-decision numbers — for each card the chance that this seat
+  still gets it (``p_get``), the chance each opponent holds it, cards that can
+  be sent onto table melds, the value of a point of deadwood, of móm, of ù.
+* ``hand_value(hand, eaten, ctx)``: an estimate, in units, of how good a hand
+  is for the rest of the hand (higher is better).
+* ``eat_prob(card, holder_probs, ...)``: the chance a player can eat a card.
+"""
+
+from __future__ import annotations
+
+from ..melds import (
+    MELD_MASKS,
+    MELDS_BY_CARD,
+    _candidates,
+    best_arrangement_mask,
+    deadwood_points_mask,
+    is_valid_mask,
+)
+
+pts = deadwood_points_mask
+FULL = (1 << 52) - 1
+
+CARD_PTS = tuple(i % 13 + 1 for i in range(52))
+CARD_RANK = tuple(i % 13 for i in range(52))  # 0..12
+CARD_SUIT = tuple(i // 13 for i in range(52))
+
+
+def bits(mask: int):
+    """Indices of the set bits of mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _idx(r: int, s: int) -> int:
+    return s * 13 + r
+
+
+# --------------------------------------------------------------- partials
+
+# PARTNERS[i]: mask of cards forming a cạ with card i.
+# OUTS[(i, j)] (i < j, a cạ): card indices completing a 3-card meld with them.
+PARTNERS = [0] * 52
+OUTS: dict = {}
+for _i in range(52):
+    _r, _s = CARD_RANK[_i], CARD_SUIT[_i]
+    for _j in range(52):
+        if _j == _i:
+            continue
+        _r2, _s2 = CARD_RANK[_j], CARD_SUIT[_j]
+        if _r2 == _r or (_s2 == _s and abs(_r2 - _r) <= 2):
+            PARTNERS[_i] |= 1 << _j
+            if _i < _j:
+                if _r2 == _r:
+                    outs = tuple(_idx(_r, t) for t in range(4) if t not in (_s, _s2))
+                else:
+                    lo, hi = min(_r, _r2), max(_r, _r2)
+                    if hi - lo == 2:
+                        outs = (_idx(lo + 1, _s),)
+                    else:
+                        outs = tuple(_idx(x, _s) for x in (lo - 1, hi + 1) if 0 <= x <= 12)
+                OUTS[(_i, _j)] = outs
+PARTNERS = tuple(PARTNERS)
+
+# MELD_PAIRS[i]: the pairs (a, b) of other cards that make a 3-card meld with i.
+MELD_PAIRS = []
+for _i in range(52):
+    pairs = []
+    for m in MELDS_BY_CARD[_i]:
+        if m.bit_count() == 3:
+            a, b = bits(m & ~(1 << _i))
+            pairs.append((a, b))
+    MELD_PAIRS.append(tuple(pairs))
+MELD_PAIRS = tuple(MELD_PAIRS)
+
+# GAP_OUT[i]: (x, y) pairs: holding meld card y two away in the same suit, card x
+# fills the gap between i and y.
+GAP = []
+for _i in range(52):
+    g = []
+    r, s = CARD_RANK[_i], CARD_SUIT[_i]
+    for d in (-2, 2):
+        if 0 <= r + d <= 12:
+            g.append((_idx(r + d // 2, s), _idx(r + d, s)))
+    GAP.append(tuple(g))
+GAP = tuple(GAP)
+
+
+# --------------------------------------------------------------- arrangements
+
+_BY_LOW = tuple(tuple(m for m in MELD_MASKS if (m & -m).bit_length() - 1 == i) for i in range(52))
+
+_OPT_CACHE: dict = {}
+_OPT_MAX = 60000
+
+
+def _dw_sets(rem, eaten, memo):
+    r = memo.get(rem)
+    if r is not None:
+        return r
+    low = rem & -rem
+    out = set()
+    if not eaten & low:
+        rest = rem ^ low
+        if rest:
+            for d in _dw_sets(rest, eaten, memo):
+                out.add(d | low)
+        else:
+            out.add(low)
+    for m in _BY_LOW[low.bit_length() - 1]:
+        if m & rem == m:
+            e = m & eaten
+            if e & (e - 1):
+                continue
+            rest = rem ^ m
+            if rest:
+                out.update(_dw_sets(rest, eaten, memo))
+            else:
+                out.add(0)
+    r = tuple(out)
+    memo[rem] = r
+    return r
+
+
+def dw_options(hand: int, eaten: int = 0):
+    """Deadwood masks of the non-dominated arrangements (tuple), or None if invalid."""
+    key = (hand, eaten)
+    r = _OPT_CACHE.get(key)
+    if r is not None or key in _OPT_CACHE:
+        return r
+    cand = _candidates(hand)
+    forced = hand & ~cand
+    if eaten & ~cand:
+        res = None
+    elif not cand:
+        res = (hand,)
+    else:
+        sets = _dw_sets(cand, eaten, {})
+        if not sets:
+            res = None
+        else:
+            sets = sorted(set(sets), key=lambda d: d.bit_count())
+            keep = []
+            for d in sets:
+                for k in keep:
+                    if k & d == k:
+                        break
+                else:
+                    keep.append(d)
+            res = tuple(d | forced for d in keep)
+    if len(_OPT_CACHE) > _OPT_MAX:
+        _OPT_CACHE.clear()
+    _OPT_CACHE[key] = res
+    return res
+
+
+_BEST_CACHE: dict = {}
+
+
+def best_dw(hand: int, eaten: int = 0):
+    """(deadwood points, melds) of the best arrangement, or None; cached."""
+    key = (hand, eaten)
+    r = _BEST_CACHE.get(key)
+    if r is not None or key in _BEST_CACHE:
+        return r
+    r = best_arrangement_mask(hand, eaten)
+    if len(_BEST_CACHE) > _OPT_MAX:
+        _BEST_CACHE.clear()
+    _BEST_CACHE[key] = r
+    return r
+
+
+def valid(hand: int, eaten: int) -> bool:
+    return is_valid_mask(hand, eaten)
+
+
+# --------------------------------------------------------------- sending
+
+
+def run_ends(meld: int):
+    """For a run mask, the (lo, hi) indices; for a set, None."""
+    lo = (meld & -meld).bit_length() - 1
+    hi = meld.bit_length() - 1
+    if CARD_SUIT[lo] == CARD_SUIT[hi] and meld.bit_count() == hi - lo + 1:
+        return lo, hi
+    return None
+
+
+def send_targets(meld: int) -> int:
+    """Cards that could be sent onto this table meld now."""
+    ends = run_ends(meld)
+    if ends is not None:
+        lo, hi = ends
+        t = 0
+        if CARD_RANK[lo] > 0:
+            t |= 1 << (lo - 1)
+        if CARD_RANK[hi] < 12:
+            t |= 1 << (hi + 1)
+        return t
+    # a set
+    if meld.bit_count() == 3:
+        r = CARD_RANK[(meld & -meld).bit_length() - 1]
+        allr = sum(1 << _idx(r, s) for s in range(4))
+        return allr & ~meld
+    return 0
+
+
+def sendable_closure(hand: int, table_melds) -> int:
+    """Cards of hand that can be sent (repeatedly, a sent card making room for
+    the next) onto the given table meld masks."""
+    melds = list(table_melds)
+    sent = 0
+    changed = True
+    while changed:
+        changed = False
+        for k, m in enumerate(melds):
+            t = send_targets(m) & hand & ~sent
+            if t:
+                low = t & -t
+                sent |= low
+                melds[k] = m | low
+                changed = True
+    return sent
+
+
+def greedy_sends(hand: int, table_melds, keep: int = 1):
+    """A good order of sends: list of (card index, meld position), highest
+    points first, keeping at least ``keep`` cards in hand."""
+    melds = list(table_melds)
+    out = []
+    left = hand
+    while left.bit_count() > keep:
+        best = None
+        for k, m in enumerate(melds):
+            t = send_targets(m) & left
+            while t:
+                low = t & -t
+                t ^= low
+                i = low.bit_length() - 1
+                if best is None or CARD_PTS[i] > CARD_PTS[best[0]]:
+                    best = (i, k)
+        if best is None:
+            break
+        i, k = best
+        out.append(best)
+        left &= ~(1 << i)
+        melds[k] |= 1 << i
+    return out
+
+
+# --------------------------------------------------------------- context
+
+
+class Context:
+    """Numbers for one decision of one seat.
+
+    p_get[i]: chance this seat still gets card i before it lays down.
+    hold[s][i]: chance seat s holds card i now (0 for seen cards).
+    send_mask: cards that can be sent onto melds already on the table.
+    """
+
+    __slots__ = (
+        "p_get", "hold", "send_mask", "lam", "mom_cost", "u_value", "k",
+        "dead", "unseen", "p_lay", "u_outs_exact", "pair_bonus",
+    )
+
+    def __init__(self):
+        self.p_get = [0.0] * 52
+        self.hold = None
+        self.send_mask = 0
+        self.lam = 0.1
+        self.mom_cost = 3.0
+        self.u_value = 12.0
+        self.k = 0
+        self.dead = 0
+        self.unseen = 0
+        self.p_lay = 1.0
+        self.u_outs_exact = False
+        self.pair_bonus = 0.0
+
+
+def _partial_gains(dw: int, melded: int, p_get):
+    """Greedy disjoint cạ (and gap) completions in dw: list of (p, saved points)."""
+    cand = []
+    ds = bits(dw)
+    for a_i, a in enumerate(ds):
+        pa = PARTNERS[a] & dw
+        if pa:
+            for b in ds[a_i + 1:]:
+                if pa >> b & 1:
+                    outs = OUTS[(a, b)]
+                    q = 1.0
+                    for o in outs:
+                        q *= 1.0 - p_get[o]
+                    p = 1.0 - q
+                    if p > 0:
+                        cand.append((p * (CARD_PTS[a] + CARD_PTS[b]), p, (1 << a) | (1 << b), CARD_PTS[a] + CARD_PTS[b]))
+        if melded:
+            for x, y in GAP[a]:
+                if melded >> y & 1 and p_get[x] > 0:
+                    p = p_get[x]
+                    cand.append((p * CARD_PTS[a], p, 1 << a, CARD_PTS[a]))
+    if not cand:
+        return ()
+    cand.sort(key=lambda t: -t[0])
+    used = 0
+    out = []
+    for g, p, m, s in cand:
+        if m & used:
+            continue
+        used |= m
+        out.append((p, s, m))
+    return out
+
+
+def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
+    """Estimated value in units of holding this hand (after a discard), given
+    ``ctx.k`` takes left before laying down. Higher is better; -inf if invalid."""
+    opts = dw_options(hand, eaten)
+    if opts is None:
+        return float("-inf")
+    best = float("-inf")
+    best_d = None
+    p_get = ctx.p_get
+    send = ctx.send_mask
+    for dw in opts:
+        melded = hand & ~dw
+        gains = _partial_gains(dw, melded, p_get) if ctx.k > 0 else ()
+        e_dw = pts(dw)
+        q_nomeld = 1.0
+        used = 0
+        for p, s, m in gains:
+            e_dw -= p * s
+            q_nomeld *= 1.0 - p
+            used |= m
+        has_meld = melded != 0
+        p_meld = 1.0 if has_meld else 1.0 - q_nomeld
+        if send:
+            sm = dw & send & ~used
+            if sm:
+                e_dw -= pts(sm) * p_meld * ctx.p_lay
+        v = -ctx.lam * e_dw
+        if not has_meld:
+            v -= ctx.mom_cost * q_nomeld
+        if ctx.u_value and ctx.k > 0:
+            n = dw.bit_count()
+            if n <= 2:
+                v += ctx.u_value * _u_chance(hand, eaten, dw, gains, ctx)
+        if ctx.pair_bonus and gains:
+            v += ctx.pair_bonus * len(gains)
+        if v > best:
+            best = v
+            best_d = dw
+    if detail:
+        return best, best_d
+    return best
+
+
+def _u_chance(hand, eaten, dw, gains, ctx):
+    """Chance of an ù from this hand within the takes left (rough)."""
+    n = dw.bit_count()
+    p_get = ctx.p_get
+    if n == 0:
+        return 1.0
+    # cards that give ù: check candidates near the hand
+    near = 0
+    for i in bits(hand):
+        near |= PARTNERS[i]
+    near &= ~hand & ~ctx.dead
+    q = 1.0
+    for o in bits(near):
+        if p_get[o] <= 0:
+            continue
+        r = best_arrangement_mask(hand | (1 << o), eaten)
+        if r is None:
+            continue
+        melded = 0
+        for m in r[1]:
+            melded |= m
+        if (hand | (1 << o)) & ~melded == 0 or ((hand | (1 << o)) & ~melded).bit_count() <= 1:
+            q *= 1.0 - p_get[o]
+    return 1.0 - q
+
+
+def meld_pair_prob(card: int, hold) -> float:
+    """Chance that a player whose per-card holding chances are ``hold`` has two
+    cards making a meld with ``card`` (union bound over pairs, capped)."""
+    p = 0.0
+    for a, b in MELD_PAIRS[card]:
+        ha = hold[a]
+        if ha:
+            hb = hold[b]
+            if hb:
+                p += ha * hb
+    return p if p < 0.95 else 0.95

@@ -1,0 +1,408 @@
+"""Rule-based bots: easy, normal, hard.
+
+They play the way a person would, from the tips of seed 002:
+
+* eat when the card makes a meld worth keeping (every level);
+* keep cạ (partials) that can still become melds, throw high deadwood early;
+* count the cards already seen: a cạ whose completing cards are all out is
+  worth nothing (normal, hard; easy does not count);
+* do not feed the next player, above all the chốt (normal, hard);
+* lay down the arrangement, and send the cards, that leave the least.
+
+``hard`` also models the other players from what they ate, discarded and
+declined to eat (a card someone drew past is evidence they cannot use it), and
+weighs ù and đền: its own chances of an ù, and the risk of feeding a player who
+is one eat away from one.
+
+Every decision uses only the ``PlayerView`` and the legal actions.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from . import register
+from .base import Bot
+from .handeval import (
+    CARD_PTS,
+    Context,
+    best_dw,
+    bits,
+    dw_options,
+    hand_value,
+    meld_pair_prob,
+    pts,
+    send_targets,
+    valid,
+)
+from .model import (
+    FULL,
+    card_mask,
+    hand_ends_after_my_discard,
+    holdings,
+    seen_mask,
+    table_mask,
+    takes_left,
+    turn_no,
+    unknown_counts,
+)
+
+U_MULT_KEYS = {"round": "u_tron", "khan": "u_khan", "same_color": "u_same_color",
+               "heaven": "u_heaven", "long_run": "u_long_run"}
+
+
+def u_multiplier(rules, kind: str) -> float:
+    key = U_MULT_KEYS.get(kind)
+    if key is None:
+        return 1.0
+    m = getattr(rules, key, None)
+    return 0.0 if m is None else float(m)
+
+
+class Level:
+    """The knobs that make a bot easy, normal or hard."""
+
+    def __init__(self, **kw):
+        self.counting = True        # dead cards kill a partial's chances
+        self.feed_avoid = True      # avoid feeding the next player
+        self.model = False          # opponent model from eats, discards, declines
+        self.u_risk = False         # weigh ù / đền risk of feeding
+        self.send_aware = False     # cards that fit table melds are nearly free
+        self.noise = 0.0            # chance of a random near-best discard
+        self.temp = 0.0
+        self.lam = 0.1              # units per point of deadwood
+        self.mom_cost = 3.0
+        self.u_value = 0.0          # value of an ù chance (× u payout)
+        self.always_eat = False
+        self.draw_eval = True
+        self.__dict__.update(kw)
+
+
+EASY = Level(counting=False, feed_avoid=False, noise=0.25, temp=0.35, always_eat=True,
+             mom_cost=2.0, draw_eval=False)
+NORMAL = Level()
+HARD = Level(model=True, u_risk=True, send_aware=True, u_value=1.0)
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+    level = NORMAL
+
+    # ------------------------------------------------------------ entry
+    def _decide(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if type(a) is DeclareU:
+                return a
+        kinds = {type(a) for a in legal}
+        if Eat in kinds or Draw in kinds:
+            return self.choose_take(view, legal)
+        if LayDown in kinds:
+            return self.choose_lay_down(view, legal)
+        if Send in kinds:
+            s = self.choose_send(view, legal)
+            if s is not None:
+                return s
+        if Discard in kinds:
+            return self.choose_discard(view, [a for a in legal if type(a) is Discard])
+        if Pass in kinds:
+            return next(a for a in legal if type(a) is Pass)
+        return legal[0]
+
+    # ------------------------------------------------------------ context
+    def context(self, view, k: int, extra_dead: int = 0, hand: int | None = None):
+        lv = self.level
+        ctx = Context()
+        ctx.k = k
+        ctx.lam = lv.lam
+        ctx.mom_cost = lv.mom_cost
+        rules = view.rules
+        P = view.players
+        if lv.u_value:
+            ctx.u_value = lv.u_value * rules.u_pay * (P - 1)
+        else:
+            ctx.u_value = 0.0
+        if hand is None:
+            hand = card_mask(view.hand)
+        seen = seen_mask(view) | hand | extra_dead
+        ctx.dead = seen
+        p_get = ctx.p_get
+        if lv.counting:
+            unseen = FULL & ~seen
+            U = unseen.bit_count()
+            if lv.model:
+                hold, stock = self._holdings(view)
+                S = max(1, view.stock_size)
+                prev = (view.seat - 1) % P
+                hp = hold[prev]
+                kk = min(k, S)
+                for i in bits(unseen):
+                    p = stock[i] * kk / S + (0.15 * k * hp[i] if hp is not None else 0.0)
+                    p_get[i] = p if p < 0.95 else 0.95
+            elif U:
+                p = min(0.95, 1.1 * k / U)
+                for i in bits(unseen):
+                    p_get[i] = p
+        else:
+            unseen = FULL & ~hand
+            U = unseen.bit_count()
+            p = min(0.95, 1.1 * k / max(1, U))
+            for i in bits(unseen):
+                p_get[i] = p
+        if lv.send_aware and view.table_melds:
+            t = 0
+            for _, _, cards in view.table_melds:
+                t |= send_targets(card_mask(cards))
+            ctx.send_mask = t
+        return ctx
+
+    def _holdings(self, view):
+        key = id(view)
+        c = getattr(self, "_hold_cache", None)
+        if c is not None and c[0] == key and c[1] is view:
+            return c[2]
+        res = holdings(view, model=self.level.model)
+        self._hold_cache = (key, view, res)
+        return res
+
+    # ------------------------------------------------------------ feeding
+    def eat_price(self, view, chot: bool, eater: int) -> float:
+        r = view.rules
+        pub = view.public or {}
+        if r.eat_pay == "flat":
+            return r.chot_pay if chot else 1
+        if r.eat_pay == "by_count":
+            if chot:
+                return r.chot_pay
+            ec = pub.get("eat_count", (0,) * view.players)[eater]
+            return min(ec + 1, 3)
+        if r.eat_pay == "by_round":
+            return min(turn_no(view, eater) + 1, 4)
+        if chot:
+            cf = pub.get("chot_from", (0,) * view.players)[view.seat]
+            return 5 * min(cf + 1, 3)
+        return 1
+
+    def feed_costs(self, view, cards):
+        """cost (units, >= 0) of discarding each card index in ``cards``."""
+        lv = self.level
+        out = {i: 0.0 for i in cards}
+        if not lv.feed_avoid or hand_ends_after_my_discard(view):
+            return out
+        P = view.players
+        nxt = (view.seat + 1) % P
+        rules = view.rules
+        if rules.turn_model == "four_turns" and turn_no(view, nxt) >= 4 and view.laid[nxt] is not None:
+            return out
+        if lv.model:
+            hold, _ = self._holdings(view)
+            hn = hold[nxt]
+        else:
+            hold, _ = holdings(view, model=False)
+            hn = hold[nxt]
+        if hn is None:
+            return out
+        chot = bool(view.chot)
+        price = self.eat_price(view, chot, nxt)
+        pub = view.public or {}
+        gift = 0.4
+        if not view.eaten[nxt] and view.laid[nxt] is None:
+            gift = 0.8  # they get their first meld (less móm risk)
+        cost = price + gift
+        if lv.u_risk:
+            ec = pub.get("eat_count", (0,) * P)[nxt]
+            upay = rules.u_pay
+            if ec >= 2:
+                # a third eat is an ù nearly always; with đền we pay everyone's share
+                cost += 0.8 * upay * ((P - 1) if rules.den else 1)
+            elif ec == 1:
+                cost += 0.15 * upay
+            if rules.den and chot:
+                pass
+        for i in cards:
+            p = meld_pair_prob(i, hn)
+            if p > 0:
+                out[i] = p * cost
+        return out
+
+    # ------------------------------------------------------------ discard
+    def choose_discard(self, view, discards):
+        H = card_mask(view.hand)
+        E = card_mask(view.eaten[view.seat]) & H
+        me = view.seat
+        scores = []
+        final = view.laid[me] is not None or view.is_lay_down_turn
+        idx = [a.card.index for a in discards]
+        feed = self.feed_costs(view, idx)
+        if final:
+            lam = self.level.lam
+            for a, i in zip(discards, idx):
+                scores.append(-lam * pts(H & ~(1 << i)) - feed[i])
+        else:
+            k = takes_left(view, after_discard=True)
+            ctx = self.context(view, k, hand=H)
+            for a, i in zip(discards, idx):
+                v = hand_value(H & ~(1 << i), E, ctx)
+                scores.append(v - feed[i])
+        return self._pick(discards, scores)
+
+    def _pick(self, actions, scores):
+        lv = self.level
+        best = max(range(len(actions)), key=lambda j: (scores[j], -j))
+        if lv.noise and len(actions) > 1 and self.rng.random() < lv.noise:
+            # a plausible but imperfect choice: softmax over the scores
+            m = scores[best]
+            ws = [math.exp((s - m) / lv.temp) if s > -1e8 else 0.0 for s in scores]
+            tot = sum(ws)
+            r = self.rng.random() * tot
+            for j, w in enumerate(ws):
+                r -= w
+                if r <= 0:
+                    return actions[j]
+        return actions[best]
+
+    # ------------------------------------------------------------ take
+    def choose_take(self, view, legal):
+        eat = next((a for a in legal if type(a) is Eat), None)
+        draw = next((a for a in legal if type(a) is Draw), None)
+        if eat is None:
+            return draw
+        if draw is None or self.level.always_eat:
+            return eat
+        H = card_mask(view.hand)
+        E = card_mask(view.eaten[view.seat]) & H
+        c = view.last_discard.index
+        H2, E2 = H | (1 << c), E | (1 << c)
+        me = view.seat
+        lay_turn = view.is_lay_down_turn
+        price = self.eat_price(view, bool(view.public.get("last_chot")) if view.public else False, me)
+        if lay_turn or view.laid[me] is not None:
+            v_eat = self.final_value(view, H2, E2) + price
+            v_draw = self.expected_final_after_draw(view, H, E, 1 << c)
+            return eat if v_eat >= v_draw else draw
+        k = takes_left(view, after_discard=False)
+        ctx_e = self.context(view, k - 1, hand=H2)
+        best = float("-inf")
+        cand = bits(H2 & ~E2)
+        feed = self.feed_costs(view, cand) if self.level.feed_avoid else {}
+        for d in cand:
+            h = H2 & ~(1 << d)
+            if not valid(h, E2):
+                continue
+            v = hand_value(h, E2, ctx_e) - feed.get(d, 0.0)
+            if v > best:
+                best = v
+        v_eat = best + price
+        ctx_d = self.context(view, k, extra_dead=1 << c, hand=H)
+        v_draw = hand_value(H, E, ctx_d)
+        if feed:
+            # after a draw we still discard something: the cheapest feed
+            v_draw -= min(feed.values()) if feed else 0.0
+        return eat if v_eat >= v_draw - 0.05 else draw
+
+    def final_value(self, view, H, E):
+        """Value of a hand about to lay down (this turn): least points left
+        after the lay-down, sends and the last discard."""
+        lam = self.level.lam
+        opts = dw_options(H, E)
+        if opts is None:
+            return float("-inf")
+        tm = [card_mask(cards) for _, _, cards in view.table_melds]
+        best = float("-inf")
+        for dw in opts:
+            has_meld = dw != H
+            left = dw
+            if has_meld and tm:
+                from .handeval import sendable_closure
+                left &= ~sendable_closure(dw, tm)
+            if left:
+                hi = max(bits(left), key=lambda i: CARD_PTS[i])
+                left &= ~(1 << hi)
+            v = -lam * pts(left)
+            if not has_meld:
+                v -= self.level.mom_cost
+            if v > best:
+                best = v
+        return best
+
+    def expected_final_after_draw(self, view, H, E, extra_dead):
+        seen = seen_mask(view) | H | extra_dead
+        unseen = bits(FULL & ~seen)
+        if not unseen:
+            return self.final_value(view, H, E)
+        tot = 0.0
+        for x in unseen:
+            tot += self.final_value(view, H | (1 << x), E)
+        return tot / len(unseen)
+
+    # ------------------------------------------------------------ lay down
+    def choose_lay_down(self, view, legal):
+        lays = [a for a in legal if type(a) is LayDown]
+        if len(lays) == 1:
+            return lays[0]
+        H = card_mask(view.hand)
+        tm = [card_mask(cards) for _, _, cards in view.table_melds]
+        lam = self.level.lam
+        rules = view.rules
+        best, best_a = None, None
+        already = view.laid[view.seat]
+        for a in lays:
+            melds = [card_mask(m) for m in a.melds]
+            used = 0
+            for m in melds:
+                used |= m
+            left = H & ~used
+            has_meld = bool(melds) or bool(already)
+            nsent = 0
+            if has_meld:
+                from .handeval import greedy_sends
+                sends = greedy_sends(left, tm + melds, keep=1)
+                for i, _ in sends:
+                    left &= ~(1 << i)
+                nsent = len(sends)
+            v = 0.0
+            if rules.gui_u and has_meld and nsent > 0 and left.bit_count() == 1:
+                v += rules.u_pay * (view.players - 1)
+            # last discard: the highest card left (feeding aside)
+            if left:
+                hi = max(bits(left), key=lambda i: CARD_PTS[i])
+                rest = left & ~(1 << hi)
+            else:
+                rest = 0
+            v -= lam * pts(rest)
+            if not has_meld:
+                v -= self.level.mom_cost
+            # prefer more cards out of hand on ties (fewer left)
+            key = (round(v, 6), -rest.bit_count(), len(melds))
+            if best is None or key > best:
+                best, best_a = key, a
+        return best_a
+
+    # ------------------------------------------------------------ send
+    def choose_send(self, view, legal):
+        sends = [a for a in legal if type(a) is Send]
+        if not sends:
+            return None
+        return max(sends, key=lambda a: (a.card.points, -a.meld_id, -a.card.index))
+
+
+class EasyBot(HeuristicBot):
+    name = "easy"
+    level = EASY
+
+
+class NormalBot(HeuristicBot):
+    name = "normal"
+    level = NORMAL
+
+
+class HardBot(HeuristicBot):
+    name = "hard"
+    level = HARD
+
+
+register("easy", EasyBot)
+register("normal", NormalBot)
+register("hard", HardBot)

@@ -1,0 +1,240 @@
+"""What a seat can infer from its view: card counting and opponent models.
+
+All functions take a ``PlayerView`` (and nothing hidden) and return masks and
+probabilities:
+
+* ``seen_mask(view)``: cards this seat holds or has seen face-up.
+* ``takes_left(view, after_discard)``: how many takes this seat still has
+  before (and including) its lay-down take.
+* ``history(view)``: per seat, the discards it declined to eat, and what it ate.
+* ``holdings(view, model=True)``: for every other seat, the chance it holds each
+  unseen card, and the chance each unseen card is in the stock. With
+  ``model=False`` the unseen cards are spread evenly; with ``model=True`` the
+  evidence shifts them: the two partners of every card a seat ate (still in its
+  hand), the cạ partners of discards it declined to eat (unlikely), and the
+  neighbours of cards it discarded (less likely).
+"""
+
+from __future__ import annotations
+
+from .handeval import MELD_PAIRS, PARTNERS, bits
+
+FULL = (1 << 52) - 1
+
+
+def card_mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def seen_mask(view) -> int:
+    m = card_mask(view.hand)
+    for row in view.discards:
+        m |= card_mask(row)
+    for row in view.eaten:
+        m |= card_mask(row)
+    for _, _, cards in view.table_melds:
+        m |= card_mask(cards)
+    return m
+
+
+def table_mask(view) -> int:
+    m = 0
+    for _, _, cards in view.table_melds:
+        m |= card_mask(cards)
+    return m
+
+
+def turn_no(view, seat: int) -> int:
+    pub = view.public or {}
+    tn = pub.get("turn_no")
+    if tn is not None:
+        return tn[seat]
+    return view.turns[seat] + (1 if view.to_move == seat else 0)
+
+
+def takes_left(view, after_discard: bool = True) -> int:
+    """Takes this seat still has up to and including its lay-down take.
+
+    after_discard: count from after the current turn's discard (True) or from
+    the start of the current take (False: this take included).
+    """
+    me = view.seat
+    P = view.players
+    if view.laid[me] is not None:
+        return 0
+    if view.rules.turn_model == "four_turns":
+        t = turn_no(view, me)
+        if view.to_move != me:
+            t = view.turns[me]
+        k = 4 - t
+        if not after_discard:
+            k += 1
+        return max(0, min(4, k))
+    pub = view.public or {}
+    if pub.get("laydown_started"):
+        return 0 if after_discard else 1
+    D = sum(len(r) for r in view.discards)
+    t = max(1, -(-(3 * P - D) // P))
+    if not after_discard:
+        t += 1
+    return t
+
+
+def hand_ends_after_my_discard(view) -> bool:
+    P = view.players
+    if view.rules.turn_model == "four_turns":
+        tot = sum(view.turns)
+        return tot + 1 >= 4 * P
+    D = sum(len(r) for r in view.discards)
+    return D + 1 >= 4 * P
+
+
+def history(view):
+    """(declined, ate) per seat: lists of card indices.
+
+    A seat declined card X when X was the previous seat's discard and that seat
+    then drew instead of eating.
+    """
+    P = view.players
+    declined = [[] for _ in range(P)]
+    ate = [[] for _ in range(P)]
+    last = None  # (seat, card)
+    for ev in view.events:
+        s, kind, card = ev[0], ev[1], ev[2]
+        if kind == "discard":
+            last = (s, card.index)
+        elif kind == "draw":
+            if last is not None and (last[0] + 1) % P == s:
+                declined[s].append(last[1])
+            last = None
+        elif kind == "eat":
+            ate[s].append(card.index)
+            last = None
+    return declined, ate
+
+
+def unknown_counts(view, tmask: int | None = None):
+    """Per seat: cards in hand that are not eaten-and-visible (unknown to others)."""
+    if tmask is None:
+        tmask = table_mask(view)
+    out = []
+    for s in range(view.players):
+        em = card_mask(view.eaten[s]) & ~tmask
+        out.append(view.hand_sizes[s] - em.bit_count())
+    return out
+
+
+def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
+    """(hold, stock): hold[s][i] chance seat s holds unseen card i (the
+    viewer's own row is None); stock[i] the chance card i is in the stock."""
+    P = view.players
+    me = view.seat
+    if seen is None:
+        seen = seen_mask(view)
+    unseen = FULL & ~seen
+    ub = bits(unseen)
+    U = len(ub)
+    tmask = table_mask(view)
+    counts = unknown_counts(view, tmask)
+    S = view.stock_size
+    hold = [None] * P
+    if U == 0:
+        for s in range(P):
+            if s != me:
+                hold[s] = [0.0] * 52
+        return hold, [0.0] * 52
+    if not model:
+        for s in range(P):
+            if s != me:
+                row = [0.0] * 52
+                p = counts[s] / U
+                for i in ub:
+                    row[i] = p
+                hold[s] = row
+        st = [0.0] * 52
+        p = S / U
+        for i in ub:
+            st[i] = p
+        return hold, st
+
+    declined, ate = history(view)
+    w = {}
+    forced = {}
+    for s in range(P):
+        if s == me:
+            continue
+        row = [0.0] * 52
+        for i in ub:
+            row[i] = 1.0
+        frow = [0.0] * 52
+        # partners of eaten cards still in hand
+        for c in view.eaten[s]:
+            ci = c.index
+            if tmask >> ci & 1:
+                continue
+            pairs = [(a, b) for a, b in MELD_PAIRS[ci] if unseen >> a & 1 and unseen >> b & 1]
+            if pairs:
+                share = 1.0 / len(pairs)
+                for a, b in pairs:
+                    frow[a] += share
+                    frow[b] += share
+        # declined cards: unlikely to hold a meld pair for them
+        for x in declined[s]:
+            for a, b in MELD_PAIRS[x]:
+                if unseen >> a & 1 and unseen >> b & 1:
+                    row[a] *= 0.7
+                    row[b] *= 0.7
+        # discarded cards: their cạ partners a little less likely
+        for c in view.discards[s]:
+            for a in bits(PARTNERS[c.index] & unseen):
+                row[a] *= 0.85
+        w[s] = row
+        forced[s] = frow
+    st = [0.0] * 52
+    for i in ub:
+        st[i] = 1.0
+    # rows: free mass per seat
+    free = {}
+    for s in w:
+        fsum = sum(min(0.9, f) for f in forced[s])
+        free[s] = max(0.0, counts[s] - fsum)
+    # iterative proportional fitting: rows sum to counts, columns to 1
+    cur = {s: [0.0] * 52 for s in w}
+    for it in range(iters):
+        for s in w:
+            row = w[s]
+            tot = 0.0
+            for i in ub:
+                tot += row[i]
+            scale = free[s] / tot if tot > 0 else 0.0
+            c = cur[s]
+            f = forced[s]
+            for i in ub:
+                c[i] = min(0.97, (f[i] if f[i] < 0.9 else 0.9) + row[i] * scale)
+        tot = sum(st[i] for i in ub)
+        scale = S / tot if tot > 0 else 0.0
+        stc = [0.0] * 52
+        for i in ub:
+            stc[i] = st[i] * scale
+        # column normalise
+        for i in ub:
+            col = stc[i]
+            for s in w:
+                col += cur[s][i]
+            if col > 0:
+                k = 1.0 / col
+                stc[i] *= k
+                for s in w:
+                    cur[s][i] *= k
+                    # feed back into the free weights for the next round
+                    if it < iters - 1:
+                        w[s][i] *= k
+                st[i] *= k
+        if it == iters - 1:
+            st = stc
+    for s in w:
+        hold[s] = cur[s]
+    return hold, st
