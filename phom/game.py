@@ -154,6 +154,7 @@ class Game:
         self.to_move = self.starter
         self.phase = "deal"
         self.took = None                             # "draw" / "eat" this turn
+        self.drawn = None                            # the card drawn this hand last (hidden)
         self.laid_this_turn = False
         self.sent_this_turn = 0
         self.u_offer = None                          # kind offered in phase "u"/"deal"
@@ -184,6 +185,10 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         return mask_to_cards(self.hands[seat])
+
+    def eaten_mask_cards(self, seat: int) -> list[Card]:
+        """The eaten cards still in ``seat``'s hand (public: they lie face-up)."""
+        return mask_to_cards(self.eaten_mask[seat])
 
     def prev(self, seat: int) -> int:
         return (seat - 1) % self.players
@@ -422,6 +427,7 @@ class Game:
             c = self.stock.pop()
             self.hands[s] |= c.bit
             self.took = "draw"
+            self.drawn = c
             self.events.append((s, "draw", None))
             self._after_take(s)
         elif t is Eat:
@@ -538,8 +544,9 @@ class Game:
                 return "cannot eat: " + (self._eat_problem(s) or "not now")
             return f"take a card first: draw (bốc) or eat (ăn), not {name}"
         if isinstance(action, (Draw, Eat)):
-            return "you have already taken a card this turn" if self.took or ph != "deal" else \
-                "the starter's first turn has no take: discard"
+            if self.took is None and s == self.starter and self.turn_no[s] == 1:
+                return "the starter's first turn has no take: discard"
+            return "you have already taken a card this turn"
         if ph == "lay_down":
             if not isinstance(action, LayDown):
                 return "this is your lay-down turn: lay down (hạ) your melds first"
@@ -773,6 +780,7 @@ class Game:
         g.laydown_started = pub["laydown_started"]
         g.to_move, g.phase = view.to_move, view.phase
         g.took, g.laid_this_turn = pub["took"], pub["laid_this_turn"]
+        g.drawn = None
         g.sent_this_turn = pub["sent_this_turn"]
         g.u_offer = None
         g.deal_offers = []

@@ -395,14 +395,26 @@ def _u_chance(hand, eaten, dw, gains, ctx):
     return 1.0 - q
 
 
+# For meld_pair_prob: per card, the other three cards of its rank, and its
+# run neighbours (x-2, x-1, x+1, x+2) in its suit (None off the ends).
+_SET3 = tuple(tuple(_idx(CARD_RANK[i], t) for t in range(4) if t != CARD_SUIT[i]) for i in range(52))
+_RUN4 = tuple(
+    tuple(_idx(CARD_RANK[i] + d, CARD_SUIT[i]) if 0 <= CARD_RANK[i] + d <= 12 else None
+          for d in (-2, -1, 1, 2))
+    for i in range(52)
+)
+
+
 def meld_pair_prob(card: int, hold) -> float:
     """Chance that a player whose per-card holding chances are ``hold`` has two
-    cards making a meld with ``card`` (union bound over pairs, capped)."""
-    p = 0.0
-    for a, b in MELD_PAIRS[card]:
-        ha = hold[a]
-        if ha:
-            hb = hold[b]
-            if hb:
-                p += ha * hb
-    return p if p < 0.95 else 0.95
+    cards making a meld with ``card`` (cards treated as independent)."""
+    a, b, c = _SET3[card]
+    qa, qb, qc = hold[a], hold[b], hold[c]
+    p_set = qa * qb + qa * qc + qb * qc - 2 * qa * qb * qc
+    w, x, y, z = _RUN4[card]
+    qw = hold[w] if w is not None else 0.0
+    qx = hold[x] if x is not None else 0.0
+    qy = hold[y] if y is not None else 0.0
+    qz = hold[z] if z is not None else 0.0
+    p_run = qx * (1.0 - (1.0 - qw) * (1.0 - qy)) + (1.0 - qx) * qy * qz
+    return 1.0 - (1.0 - p_set) * (1.0 - p_run)

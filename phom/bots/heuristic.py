@@ -76,6 +76,8 @@ class Level:
         self.u_value = 0.0          # value of an ù chance (× u payout)
         self.always_eat = False
         self.draw_eval = True
+        self.feed_scale = 1.0       # calibration of the feed probability
+        self.gift = 0.4             # what an eat is worth to the eater beyond the price
         self.__dict__.update(kw)
 
 
@@ -207,9 +209,9 @@ class HeuristicBot(Bot):
         chot = bool(view.chot)
         price = self.eat_price(view, chot, nxt)
         pub = view.public or {}
-        gift = 0.4
+        gift = lv.gift
         if not view.eaten[nxt] and view.laid[nxt] is None:
-            gift = 0.8  # they get their first meld (less móm risk)
+            gift *= 2  # they get their first meld (less móm risk)
         cost = price + gift
         if lv.u_risk:
             ec = pub.get("eat_count", (0,) * P)[nxt]
@@ -224,7 +226,7 @@ class HeuristicBot(Bot):
         for i in cards:
             p = meld_pair_prob(i, hn)
             if p > 0:
-                out[i] = p * cost
+                out[i] = p * cost * lv.feed_scale
         return out
 
     # ------------------------------------------------------------ discard
