@@ -165,6 +165,7 @@ class Game:
         self.kings_paid = [False] * P
         self.ledger: list = []
         self.events: list = []
+        self.lay_log: list = []                      # (seat, meld ids) per lay-down, public
         self.result: Result | None = None
         self._legal = None
         if r.pot:
@@ -514,6 +515,7 @@ class Game:
         else:
             self.laid[s].extend(ids)
         self.laid_this_turn = True
+        self.lay_log.append((s, tuple(ids)))
         self.events.append((s, "lay", None))
         self.phase = "discard"
 
@@ -700,7 +702,7 @@ class Game:
             "eat_count": tuple(self.eat_count), "chot_from": tuple(self.chot_from),
             "chot_eaters": tuple(self.chot_eaters), "kings_paid": tuple(self.kings_paid),
             "laydown_started": self.laydown_started, "last_chot": self.last_chot,
-            "next_meld": self.next_meld, "pot_in": self.pot_in,
+            "next_meld": self.next_meld, "pot_in": self.pot_in, "lay_log": tuple(self.lay_log),
             "streak_seat": self.streak_seat, "deal_offers": tuple(
                 (s, k) for s, k in self.deal_offers if False),
         }
@@ -712,7 +714,7 @@ class Game:
         d = self.__dict__.copy()
         for k in ("hands", "stock", "turns", "turn_no", "lay_order", "meld_seq", "eat_count",
                   "chot_from", "chot_eaters", "kings_paid", "ledger", "events", "actions",
-                  "deal_offers", "eaten_mask"):
+                  "deal_offers", "eaten_mask", "lay_log"):
             d[k] = list(d[k])
         d["eaten"] = [list(x) for x in self.eaten]
         d["rows"] = [list(x) for x in self.rows]
@@ -790,6 +792,7 @@ class Game:
         g.kings_paid = list(pub["kings_paid"])
         g.ledger = list(view.payments)
         g.events = list(view.events)
+        g.lay_log = list(pub["lay_log"])
         g.result = None
         g._legal = None
         if g.phase == "u":
