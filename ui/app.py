@@ -1,0 +1,501 @@
+"""The page's state and what each tap or key does — pure Python, no browser.
+
+``App`` holds the settings, the match and the hand in progress, and the little
+state that is the page's own (the raised card, the chosen lay-down
+arrangement, the open panel). It never decides a rule: what may be done now is
+``game.legal_actions()``, what is shown is ``game.view(HUMAN)``, and every move
+is ``game.apply(action)``. ``ui/main.py`` wires it to the DOM; the tests drive
+it directly on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import phom
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+
+from . import store
+from .i18n import player_name, t, u_name
+
+HUMAN = 0
+
+SPEED_DELAY_MS = {"slow": 1300, "normal": 750, "fast": 300, "instant": 0}
+SPEED_ANIM_MS = {"slow": 420, "normal": 300, "fast": 180, "instant": 0}
+
+
+def arrangement_points(hand, lay: LayDown) -> int:
+    used = {c for m in lay.melds for c in m}
+    return sum(c.points for c in hand if c not in used)
+
+
+def sorted_lay_downs(hand, legal) -> list:
+    """The LayDown actions of ``legal``, least deadwood first (the proposal)."""
+    lays = [a for a in legal if isinstance(a, LayDown)]
+    return sorted(lays, key=lambda a: (arrangement_points(hand, a), -len(a.melds), str(a)))
+
+
+def sort_cards(cards, by: str) -> list:
+    if by == "suit":
+        return sorted(cards, key=lambda c: ("SCHD".index(c.suit), c.rank))
+    return sorted(cards, key=lambda c: (c.rank, "SCHD".index(c.suit)))
+
+
+def _meld_order(meld) -> list:
+    return sorted(meld, key=lambda c: (c.rank, "SCHD".index(c.suit)))
+
+
+class App:
+    def __init__(self, storage, settings: dict | None = None) -> None:
+        self.storage = storage
+        self.settings = store.clean_settings(settings) if settings else store.load_settings(storage)
+        self.match: phom.Match | None = None
+        self.game: phom.Game | None = None
+        self.hand_no = 0
+        self.match_seed = 0
+        self.selected = None          # the raised card (a Card) or None
+        self.arr_index = 0            # which LayDown (of sorted_lay_downs) is proposed
+        self.dialog: str | None = None  # None, "settings", "rules", "help"
+        self.rules_tab: str | None = None
+        self.notice: str | None = None   # one-time message (corrupt save, …)
+        self.flash: str | None = None    # short message after a refused tap
+        self.log: list[str] = []         # recent announcements, newest last
+        self.events_seen = 0
+        self.pending: dict = {}          # staged preset/players in the settings panel
+        self._bots: dict = {}
+
+    # ------------------------------------------------------------------ match
+    @property
+    def lang(self) -> str:
+        return self.settings["lang"]
+
+    def rules(self):
+        return phom.Rules.preset(self.settings["preset"])
+
+    def start(self, params: dict | None = None) -> None:
+        """Resume the saved match, or start one. ``params`` (from the URL) may ask
+        for a fresh match: new, preset, players, bot, speed, lang, seed, deck, starter."""
+        params = params or {}
+        changed = False
+        for k in ("preset", "players", "bot", "speed", "lang", "four_color"):
+            if k in params:
+                v = params[k]
+                if k == "players":
+                    try:
+                        v = int(v)
+                    except (TypeError, ValueError):
+                        continue
+                if k == "four_color":
+                    v = str(v).lower() in ("1", "true", "yes", "on")
+                cleaned = store.clean_settings({**self.settings, k: v})
+                if cleaned[k] == v:
+                    self.settings[k] = v
+                    changed = changed or k in ("preset", "players")
+        store.save_settings(self.storage, self.settings)
+        fresh = changed or any(k in params for k in ("new", "seed", "deck"))
+        if not fresh and self._resume():
+            return
+        seed = params.get("seed")
+        try:
+            seed = int(seed) if seed is not None else None
+        except ValueError:
+            seed = None
+        starter = params.get("starter", 0)
+        try:
+            starter = int(starter)
+        except ValueError:
+            starter = 0
+        self.new_match(seed=seed, deck=params.get("deck"), starter=starter)
+
+    def _resume(self) -> bool:
+        snap, bad = store.load_match(self.storage)
+        if bad is not None:
+            store.set_aside(self.storage, bad)
+            self.notice = t(self.lang, "notice_corrupt")
+            return False
+        if snap is None:
+            return False
+        try:
+            m = phom.Match.from_json(snap["match"])
+            if m.current is None:
+                raise ValueError("no hand in the saved match")
+            preset = m.rules.name
+            if preset not in store.PRESET_NAMES:
+                raise ValueError("unknown preset")
+            hand_no = int(snap["hand_no"])
+            seed = int(snap["seed"])
+        except Exception:  # noqa: BLE001 — any damage means: set it aside
+            store.set_aside(self.storage)
+            self.notice = t(self.lang, "notice_corrupt")
+            return False
+        self.match, self.game = m, m.current
+        self.hand_no, self.match_seed = hand_no, seed
+        self.settings["preset"] = preset
+        self.settings["players"] = m.players
+        store.save_settings(self.storage, self.settings)
+        self.events_seen = len(self.game.view(HUMAN).events)
+        self._reset_turn_state()
+        self._bots = {}
+        if self.game.is_over and not m._recorded:
+            m.record(self.game)
+            self.save()
+        return True
+
+    def new_match(self, seed=None, deck=None, starter: int = 0) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        self.match_seed = seed
+        rules = self.rules()
+        players = self.settings["players"]
+        if players not in rules.players_allowed:
+            players = rules.players
+            self.settings["players"] = players
+        if not 0 <= starter < players:
+            starter = 0
+        self.match = phom.Match(rules, players, seed, starter=starter)
+        self.hand_no = 0
+        self.log = []
+        if deck:
+            try:
+                g = phom.Game.from_deck(deck, rules=rules, players=players, starter=starter,
+                                        pot=self.match.pot)
+            except ValueError:
+                self.notice = t(self.lang, "notice_bad_deck")
+            else:
+                # A crafted hand for tests: make it the match's current hand.
+                self.match.current = g
+                self.match._recorded = False
+                self.game = g
+                self.hand_no = 1
+                self._after_new_hand()
+                return
+        self.next_hand()
+
+    def next_hand(self) -> bool:
+        if self.game is not None and not self.game.is_over:
+            return False
+        self.game = self.match.new_hand()
+        self.hand_no += 1
+        self._after_new_hand()
+        return True
+
+    def _after_new_hand(self) -> None:
+        self._bots = {}
+        self.events_seen = 0
+        self._reset_turn_state()
+        self.save()
+
+    def _reset_turn_state(self) -> None:
+        self.selected = None
+        self.arr_index = 0
+        self.flash = None
+
+    def snapshot(self) -> dict:
+        return {
+            "match": self.match.to_json(),
+            "hand_no": self.hand_no,
+            "seed": self.match_seed,
+        }
+
+    def save(self) -> None:
+        store.save_match(self.storage, self.snapshot())
+
+    # ------------------------------------------------------------------ queries
+    def view(self):
+        return self.game.view(HUMAN)
+
+    def my_turn(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and g.to_move == HUMAN
+
+    def legal(self) -> list:
+        return self.game.legal_actions() if self.my_turn() else []
+
+    def names(self) -> list[str]:
+        return [player_name(self.lang, s) for s in range(self.game.players)]
+
+    def auto_action(self):
+        """An action the page plays for the human without asking, or None.
+
+        A lone ù is announced and played at once (RULES.md §5); at tables with
+        ``auto_lay_down`` the best arrangement is laid and the sends are made.
+        """
+        legal = self.legal()
+        if not legal:
+            return None
+        us = [a for a in legal if isinstance(a, DeclareU)]
+        if us and not any(isinstance(a, Pass) for a in legal):
+            return us[0]
+        if not self.game.rules.auto_lay_down:
+            return None
+        if self.game.phase == "lay_down":
+            lays = sorted_lay_downs(self.view().hand, legal)
+            if lays:
+                return lays[0]
+        sends = [a for a in legal if isinstance(a, Send)]
+        if sends:
+            return max(sends, key=lambda a: (a.card.points, -a.meld_id))
+        return None
+
+    def phase_attr(self) -> str:
+        if self.game is None:
+            return "loading"
+        if self.game.is_over:
+            return "hand-over"
+        if self.my_turn() and self.auto_action() is None:
+            return "your-turn"
+        return "waiting"
+
+    def lay_options(self) -> list:
+        if not self.my_turn() or self.game.phase != "lay_down":
+            return []
+        return sorted_lay_downs(self.view().hand, self.legal())
+
+    def current_lay(self):
+        opts = self.lay_options()
+        if not opts:
+            return None
+        return opts[self.arr_index % len(opts)]
+
+    def hand_groups(self) -> list:
+        """The hand as display groups: [(meld_no or 0, [cards])], melds first.
+
+        Melds are the proposed lay-down while choosing one, else the engine's
+        best arrangement of the hand; 0 is the deadwood group.
+        """
+        v = self.view()
+        hand = list(v.hand)
+        melds: list = []
+        if self.game.phase != "over":
+            lay = self.current_lay()
+            if lay is not None:
+                melds = [list(m) for m in lay.melds]
+            elif v.laid[HUMAN] is None:
+                arr = phom.best_arrangement(hand, v.eaten[HUMAN])
+                if arr is not None:
+                    melds = [list(m) for m in arr.melds]
+        used = {c for m in melds for c in m}
+        melds.sort(key=lambda m: (min(c.rank for c in m), m[0].suit))
+        groups = [(i + 1, _meld_order(m)) for i, m in enumerate(melds)]
+        rest = sort_cards([c for c in hand if c not in used], self.settings["sort"])
+        if rest:
+            groups.append((0, rest))
+        return groups
+
+    def flat_hand(self) -> list:
+        return [c for _, cards in self.hand_groups() for c in cards]
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, intent: str, arg=None) -> bool:
+        """One tap or key. Returns True when something changed (re-render)."""
+        self.flash = None
+        if intent in ("settings", "rules", "help"):
+            self.dialog = None if self.dialog == intent else intent
+            if intent == "rules":
+                self.rules_tab = self.settings["preset"]
+            return True
+        if intent == "close":
+            self.dialog = None
+            self.pending = {}
+            return True
+        if intent == "rules_tab":
+            self.rules_tab = arg
+            return True
+        if intent == "escape":
+            if self.dialog:
+                self.dialog = None
+                self.pending = {}
+            elif self.notice:
+                self.notice = None
+            else:
+                self.selected = None
+            return True
+        if intent == "dismiss":
+            self.notice = None
+            return True
+        if intent == "sort":
+            self.settings["sort"] = "suit" if self.settings["sort"] == "rank" else "rank"
+            store.save_settings(self.storage, self.settings)
+            return True
+        if intent == "setting":
+            return self.change_setting(*arg)
+        if intent == "new_match":
+            self.settings.update(self.pending)
+            self.pending = {}
+            store.save_settings(self.storage, self.settings)
+            self.dialog = None
+            self.new_match()
+            return True
+        if intent == "next":
+            return self.next_hand()
+        if self.dialog:
+            return False
+        legal = self.legal()
+        if intent == "draw":
+            return self._try(Draw(), legal)
+        if intent == "eat":
+            return self._try(Eat(), legal)
+        if intent == "u":
+            us = [a for a in legal if isinstance(a, DeclareU)]
+            return bool(us) and self._try(us[0], legal)
+        if intent == "pass":
+            return self._try(Pass(), legal)
+        if intent == "lay":
+            lay = self.current_lay()
+            return lay is not None and self._try(lay, legal)
+        if intent in ("arr_next", "arr_prev"):
+            n = len(self.lay_options())
+            if n < 2:
+                return False
+            self.arr_index = (self.arr_index + (1 if intent == "arr_next" else -1)) % n
+            return True
+        if intent == "send":
+            sends = [a for a in legal if isinstance(a, Send)]
+            if not sends:
+                return False
+            if arg is None:
+                a = max(sends, key=lambda a: (a.card.points, -a.meld_id))
+            else:
+                a = sends[int(arg)] if 0 <= int(arg) < len(sends) else None
+            return a is not None and self._try(a, legal)
+        if intent == "discard":
+            if self.selected is None:
+                self.flash = t(self.lang, "prompt_discard")
+                return True
+            return self._try(Discard(self.selected), legal)
+        if intent == "card":
+            return self.tap_card(arg)
+        return False
+
+    def tap_card(self, text) -> bool:
+        try:
+            card = phom.Card.parse(text)
+        except ValueError:
+            return False
+        if card not in self.view().hand:
+            return False
+        legal = self.legal()
+        can_discard = Discard(card) in legal
+        if self.selected == card:
+            if can_discard:
+                return self._try(Discard(card), legal)
+            if any(isinstance(a, Discard) for a in legal):
+                self.flash = t(self.lang, "cannot_discard").capitalize() + f": {card.name(self.lang)}"
+                return True
+            self.selected = None
+            return True
+        self.selected = card
+        if not can_discard and any(isinstance(a, Discard) for a in legal):
+            self.flash = t(self.lang, "cannot_discard").capitalize() + f": {card.name(self.lang)}"
+        return True
+
+    def _try(self, action, legal) -> bool:
+        if action not in legal:
+            return False
+        self.apply(action)
+        return True
+
+    def apply(self, action) -> None:
+        """Play one action (the human's or a bot's), then save."""
+        g = self.game
+        before_phase = g.phase
+        g.apply(action)
+        if isinstance(action, Discard) or g.phase != before_phase:
+            self.selected = None if isinstance(action, Discard) else self.selected
+        if g.phase != "lay_down":
+            self.arr_index = 0
+        if self.selected is not None and self.selected not in g.view(HUMAN).hand:
+            self.selected = None
+        if g.is_over and not self.match._recorded:
+            self.match.record(g)
+        self.save()
+
+    def change_setting(self, key: str, value) -> bool:
+        if key == "players":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                return False
+        if key == "four_color":
+            value = value in (True, "true", "1", "on")
+        if key in ("preset", "players"):
+            if store.clean_settings({**self.settings, key: value})[key] != value:
+                return False
+            if value == self.settings[key]:
+                self.pending.pop(key, None)
+            else:
+                self.pending[key] = value
+            return True
+        cleaned = store.clean_settings({**self.settings, key: value})
+        if cleaned.get(key) != value:
+            return False
+        self.settings[key] = value
+        if key == "bot":
+            self._bots = {}
+        store.save_settings(self.storage, self.settings)
+        return True
+
+    # ------------------------------------------------------------------ bots
+    def bot_for(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + len(self.game.actions)) % 2**31
+            try:
+                bot = phom.bots.make(self.settings["bot"], seed=seed)
+            except ValueError:
+                bot = phom.bots.make("random", seed=seed)
+            self._bots[seat] = bot
+        return bot
+
+    def bot_steps(self):
+        """Generator for the seat to move (a bot): yields between slices, returns the action."""
+        g = self.game
+        seat = g.to_move
+        bot = self.bot_for(seat)
+        view, legal = g.view(seat), g.legal_actions()
+        steps = getattr(bot, "choose_steps", None)
+        if steps is None:
+            return bot.choose(view, legal)
+        return (yield from steps(view, legal))
+
+    # ------------------------------------------------------------------ words
+    def new_events(self) -> list:
+        """Public events since the last call, as (seat, kind, card)."""
+        evs = list(self.view().events)
+        new = evs[self.events_seen:]
+        self.events_seen = len(evs)
+        return new
+
+    def describe_event(self, ev) -> str:
+        seat, kind, card = ev
+        lang = self.lang
+        name = player_name(lang, seat)
+        cname = card.name(lang) if card is not None else ""
+        if kind == "draw":
+            return t(lang, "ev_draw", name=name)
+        if kind == "eat":
+            return t(lang, "ev_eat", name=name, card=cname)
+        if kind == "discard":
+            return t(lang, "ev_discard", name=name, card=cname)
+        if kind == "lay":
+            laid = self.view().laid[seat]
+            if not laid:
+                return t(lang, "ev_lay_mom", name=name)
+            return t(lang, "ev_lay_n", name=name, n=len(laid))
+        if kind == "send":
+            return t(lang, "ev_send", name=name, card=cname)
+        if kind == "u":
+            res = self.game.result if self.game.is_over else None
+            kind_name = u_name(lang, res.u) if res is not None else ""
+            return t(lang, "ev_u", name=name) + (f" ({kind_name})" if kind_name else "")
+        if kind == "pass":
+            return t(lang, "ev_pass", name=name)
+        return f"{name}: {kind}"
+
+    def remember(self, text: str) -> None:
+        self.log.append(text)
+        del self.log[:-6]
+
+    def settings_json(self) -> str:
+        return json.dumps(self.settings)

@@ -1,0 +1,118 @@
+"""Cards drawn in code: pure functions that return SVG strings.
+
+Suits are SVG paths (no font glyphs). ``sprite()`` returns one hidden <svg>
+with a <symbol> per suit and the card-back pattern; every card then <use>s
+them, so a table of 52 cards stays small. The rank is SVG text in the system
+sans-serif, so it scales with the card.
+
+Colours: the classic deck has ♠♣ black and ♦♥ red; the four-colour deck has
+♠ black, ♥ red, ♦ blue, ♣ green. The choice is a CSS class on the table root
+(``four-color``), so switching needs no re-render of the SVG.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+# Each path fills a 100 x 100 box.
+SUIT_PATHS = {
+    "H": (
+        "M50 92C47 88 30 74 18 62 6 50 0 40 0 28 0 12 12 2 27 2"
+        "c10 0 18 5 23 14C55 7 63 2 73 2c15 0 27 10 27 26 0 12-6 22-18 34C70 74 53 88 50 92Z"
+    ),
+    "D": "M50 2L88 50 50 98 12 50Z",
+    "S": (
+        "M50 2C44 12 30 24 18 35 7 45 2 53 2 63c0 14 11 24 24 24 9 0 16-4 21-11"
+        "-1 10-6 17-15 22h36c-9-5-14-12-15-22 5 7 12 11 21 11 13 0 24-10 24-24 "
+        "0-10-5-18-16-28C70 24 56 12 50 2Z"
+    ),
+    "C": (
+        "M50 4a21 21 0 0 0-17 33A21 21 0 1 0 44 70c-1 12-6 20-14 26h40"
+        "c-8-6-13-14-14-26a21 21 0 1 0 11-33A21 21 0 0 0 50 4Z"
+    ),
+}
+
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_text(rank: int) -> str:
+    return RANK_TEXT.get(rank, str(rank))
+
+
+def suit_svg(suit: str, size: int | str = "1em", label: str | None = None) -> str:
+    """A standalone suit shape (for text: prompts, buttons, the payments list)."""
+    a11y = f'role="img" aria-label="{escape(label)}"' if label else 'aria-hidden="true"'
+    return (
+        f'<svg class="suit suit-{suit}" viewBox="0 0 100 100" width="{size}" height="{size}" '
+        f'{a11y} focusable="false"><path d="{SUIT_PATHS[suit]}"/></svg>'
+    )
+
+
+def sprite() -> str:
+    """Hidden <svg> defining #suit-S/C/D/H and the back pattern; put it once in the page."""
+    symbols = "".join(
+        f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{p}"/></symbol>'
+        for s, p in SUIT_PATHS.items()
+    )
+    back = (
+        '<pattern id="back-lattice" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)">'
+        '<rect width="10" height="10" fill="#9b1c2c"/>'
+        '<path d="M0 5H10M5 0V10" stroke="#c6464f" stroke-width="2.2"/>'
+        "</pattern>"
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
+        'style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true" focusable="false">'
+        f"<defs>{back}</defs>{symbols}</svg>"
+    )
+
+
+def _use(suit: str, x: float, y: float, size: float) -> str:
+    return f'<use href="#suit-{suit}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}"/>'
+
+
+def card_face(rank: int, suit: str, compact: bool = False) -> str:
+    """The face of one card as an <svg> (viewBox 100 x 140), decorative (aria-hidden).
+
+    Normal cards carry a big index top-left (it stays visible where cards
+    overlap) and a big suit bottom-right. ``compact`` is for the small cards of
+    discard rows and melds: rank and suit fill the card.
+    """
+    r = rank_text(rank)
+    cls = f"face suit-{suit}"
+    head = (
+        f'<svg class="{cls}" viewBox="0 0 100 140" preserveAspectRatio="xMidYMid meet" '
+        'aria-hidden="true" focusable="false">'
+        '<rect class="card-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>'
+    )
+    if compact:
+        fs = 58 if len(r) == 1 else 50
+        ls = ' letter-spacing="-4"' if len(r) > 1 else ""
+        body = (
+            f'<text class="rank" x="50" y="60" text-anchor="middle" font-size="{fs}"{ls}>{r}</text>'
+            + _use(suit, 22, 72, 56)
+        )
+    else:
+        fs = 46 if len(r) == 1 else 40
+        ls = ' letter-spacing="-4"' if len(r) > 1 else ""
+        body = f'<text class="rank" x="8" y="44" font-size="{fs}"{ls}>{r}</text>' + _use(suit, 10, 52, 28)
+        if rank >= 11:
+            body += (
+                '<rect class="court" x="40" y="58" width="52" height="72" rx="6"/>'
+                + _use(suit, 46, 68, 40)
+                + f'<text class="rank court-letter" x="66" y="124" text-anchor="middle" font-size="22">{r}</text>'
+            )
+        else:
+            body += _use(suit, 40, 70, 54)
+    return head + body + "</svg>"
+
+
+def card_back() -> str:
+    return (
+        '<svg class="face back" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fdfaf2" stroke="#c9c2ad" stroke-width="2"/>'
+        '<rect x="8" y="8" width="84" height="124" rx="5" fill="url(#back-lattice)"/>'
+        '<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#6d0f1c" stroke-width="2"/>'
+        "</svg>"
+    )

@@ -1,0 +1,344 @@
+"""Every word the page shows, in Vietnamese (first) and English.
+
+``t(lang, key, **kw)`` formats one string; a key missing in English falls back
+to Vietnamese, a key missing everywhere shows the key (tests catch that).
+Card names come from the engine (``Card.name(lang)``), ù names from
+``phom.actions.U_NAMES_VI/EN``.
+"""
+
+from __future__ import annotations
+
+LANGS = ("vi", "en")
+
+BOT_NAMES = ("Lan", "Minh", "Tuấn")
+
+PRESET_NAMES = {
+    "vi": {
+        "basic": "Cơ bản",
+        "traditional": "Truyền thống",
+        "online": "Kiểu online",
+        "bonus": "Thưởng",
+        "village": "Làng (có gà)",
+    },
+    "en": {
+        "basic": "Basic",
+        "traditional": "Traditional",
+        "online": "Online style",
+        "bonus": "Bonus",
+        "village": "Village (with pot)",
+    },
+}
+
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "vi": {
+        "title": "Phỏm",
+        "subtitle": "Tá lả",
+        "loading": "Đang tải…",
+        "you": "Bạn",
+        "stock": "Nọc",
+        "stock_label": "Nọc, còn {n} lá",
+        "stock_draw_label": "Bốc một lá từ nọc, còn {n} lá",
+        "hand_label": "Bài trên tay",
+        "cards_n": "{n} lá",
+        "hand_size_label": "{n} lá trên tay",
+        "discards": "Bài đã đánh",
+        "eaten": "Đã ăn",
+        "melds": "Phỏm đã hạ",
+        "starter": "Cái",
+        "starter_long": "Người chia (cái)",
+        "laid": "Đã hạ",
+        "mom": "Móm",
+        "face_down": "Lá úp",
+        "eatable_label": "Ăn {card}",
+        "eaten_mark": "lá đã ăn",
+        "in_meld": "trong phỏm {n}",
+        "sendable": "gửi được",
+        "selected": "đang chọn",
+        "cannot_discard": "không đánh được",
+        "hand_no": "Ván {n}",
+        "turn_of": "Lượt của {name}",
+        "total": "Tổng",
+        "pot": "Gà: {n}",
+        # buttons
+        "btn_draw": "Bốc",
+        "btn_eat": "Ăn",
+        "btn_discard": "Đánh",
+        "btn_lay": "Hạ",
+        "btn_lay_mom": "Hạ (móm)",
+        "btn_u": "Ù!",
+        "btn_pass": "Chơi tiếp",
+        "btn_next": "Ván mới",
+        "btn_settings": "Cài đặt",
+        "btn_rules": "Luật",
+        "btn_help": "Phím tắt",
+        "btn_close": "Đóng",
+        "btn_sort_rank": "Xếp theo số",
+        "btn_sort_suit": "Xếp theo chất",
+        "btn_prev_arr": "Cách trước",
+        "btn_next_arr": "Cách khác",
+        "btn_send": "Gửi {card} → {owner}",
+        "btn_new_match": "Trận mới",
+        "btn_apply": "Áp dụng",
+        "btn_cancel": "Huỷ",
+        "btn_scores": "Điểm",
+        # prompts
+        "prompt_take": "Bốc một lá từ nọc (D){eat}.",
+        "prompt_take_eat": ", hoặc ăn {card} (E)",
+        "prompt_discard": "Chọn một lá để đánh.",
+        "prompt_discard_sel": "Chạm lần nữa hoặc nhấn Đánh để đánh {card}.",
+        "prompt_first": "Bạn là cái: đánh lá đầu tiên.",
+        "prompt_lay": "Hạ phỏm: cách {i}/{n}, rác còn {pts} điểm. Nhấn Hạ (L).",
+        "prompt_lay_mom": "Bạn không có phỏm nào để hạ (móm). Nhấn Hạ (L).",
+        "prompt_send": "Gửi lá rác vào phỏm trên bàn, hoặc đánh lá cuối.",
+        "prompt_last": "Đánh lá cuối cùng.",
+        "prompt_u_optional": "Bạn có thể Ù ({kind}). Ù ngay hay chơi tiếp?",
+        "prompt_wait": "{name} đang đi…",
+        "prompt_over": "Hết ván.",
+        "arr_points": "rác {pts} điểm",
+        "arrangement": "Cách hạ",
+        # announcements
+        "ev_draw": "{name} bốc một lá.",
+        "ev_draw_you": "Bạn bốc {card}.",
+        "ev_eat": "{name} ăn {card}.",
+        "ev_discard": "{name} đánh {card}.",
+        "ev_lay": "{name} hạ phỏm.",
+        "ev_lay_n": "{name} hạ {n} phỏm.",
+        "ev_lay_mom": "{name} bị móm.",
+        "ev_send": "{name} gửi {card}.",
+        "ev_u": "{name} ù!",
+        "ev_your_turn": "Đến lượt bạn.",
+        "ev_pass": "{name} chơi tiếp.",
+        # end of hand
+        "over_title": "Hết ván {n}",
+        "over_u": "{name} ù — {kind}!",
+        "over_winner": "{name} về nhất.",
+        "col_rank": "Hạng",
+        "col_player": "Người chơi",
+        "col_cards": "Bài còn lại",
+        "col_points": "Điểm",
+        "col_delta": "Ván này",
+        "col_total": "Tổng trận",
+        "rank_n": "Thứ {n}",
+        "rank_1": "Nhất",
+        "rank_2": "Nhì",
+        "rank_3": "Ba",
+        "rank_4": "Bét",
+        "payments": "Thanh toán",
+        "no_payments": "Không ai phải trả gì.",
+        "totals": "Điểm cả trận",
+        "points_n": "{n} điểm",
+        "u_badge": "Ù",
+        # settings
+        "settings_title": "Cài đặt",
+        "set_preset": "Luật chơi",
+        "set_players": "Số người chơi",
+        "set_bot": "Sức máy",
+        "set_speed": "Tốc độ máy",
+        "set_lang": "Ngôn ngữ",
+        "set_four": "Bộ bài bốn màu",
+        "set_new_match_note": "Đổi luật hoặc số người sẽ bắt đầu trận mới.",
+        "bot_random": "Ngẫu nhiên",
+        "bot_easy": "Dễ",
+        "bot_normal": "Vừa",
+        "bot_hard": "Khó",
+        "bot_expert": "Cao thủ",
+        "speed_slow": "Chậm",
+        "speed_normal": "Vừa",
+        "speed_fast": "Nhanh",
+        "speed_instant": "Tức thì",
+        "players_n": "{n} người",
+        "lang_vi": "Tiếng Việt",
+        "lang_en": "English",
+        # help
+        "help_title": "Phím tắt",
+        "help_keys": (
+            "D|Bốc một lá từ nọc;E|Ăn lá vừa đánh;L|Hạ phỏm;"
+            "← →|Đi qua các lá trên tay;Enter / Space|Chọn lá, nhấn lần nữa để đánh;"
+            "G|Gửi lá được gợi ý;A|Đổi cách hạ phỏm;S|Đổi cách xếp bài;"
+            "N|Ván mới;?|Bảng này;Esc|Đóng bảng, bỏ chọn"
+        ),
+        "help_touch": "Chạm lá đang sáng để ăn, chạm nọc để bốc. Chạm một lá để nhấc lên, chạm lần nữa để đánh.",
+        # notices
+        "notice_corrupt": "Không đọc được ván đã lưu (hỏng hoặc bản cũ). Đã cất riêng và bắt đầu trận mới.",
+        "notice_bad_deck": "Bộ bài thử không hợp lệ; chia bài ngẫu nhiên.",
+        "notice_error": "Có lỗi: {msg}",
+        "splash_loading": "Đang tải Python…",
+        "rules_title": "Luật chơi",
+        "skip_to_hand": "Tới bài trên tay",
+        "meld_n": "Phỏm {n}",
+        "meld_of": "phỏm của {name}",
+        "table_region": "Bàn chơi",
+    },
+    "en": {
+        "title": "Phỏm",
+        "subtitle": "Tá lả",
+        "loading": "Loading…",
+        "you": "You",
+        "stock": "Stock",
+        "stock_label": "Stock, {n} cards left",
+        "stock_draw_label": "Draw a card from the stock, {n} left",
+        "hand_label": "Your hand",
+        "cards_n": "{n} cards",
+        "hand_size_label": "{n} cards in hand",
+        "discards": "Discards",
+        "eaten": "Eaten",
+        "melds": "Laid melds",
+        "starter": "Dealer",
+        "starter_long": "Dealer (starts)",
+        "laid": "Laid down",
+        "mom": "Móm",
+        "face_down": "Face-down card",
+        "eatable_label": "Eat {card}",
+        "eaten_mark": "eaten card",
+        "in_meld": "in meld {n}",
+        "sendable": "can be sent",
+        "selected": "selected",
+        "cannot_discard": "cannot be discarded",
+        "hand_no": "Hand {n}",
+        "turn_of": "{name}'s turn",
+        "total": "Total",
+        "pot": "Pot: {n}",
+        "btn_draw": "Draw",
+        "btn_eat": "Eat",
+        "btn_discard": "Discard",
+        "btn_lay": "Lay down",
+        "btn_lay_mom": "Lay down (móm)",
+        "btn_u": "Ù!",
+        "btn_pass": "Play on",
+        "btn_next": "New hand",
+        "btn_settings": "Settings",
+        "btn_rules": "Rules",
+        "btn_help": "Keys",
+        "btn_close": "Close",
+        "btn_sort_rank": "Sort by rank",
+        "btn_sort_suit": "Sort by suit",
+        "btn_prev_arr": "Previous",
+        "btn_next_arr": "Another way",
+        "btn_send": "Send {card} → {owner}",
+        "btn_new_match": "New match",
+        "btn_apply": "Apply",
+        "btn_cancel": "Cancel",
+        "btn_scores": "Scores",
+        "prompt_take": "Draw from the stock (D){eat}.",
+        "prompt_take_eat": ", or eat {card} (E)",
+        "prompt_discard": "Choose a card to discard.",
+        "prompt_discard_sel": "Tap again or press Discard to discard {card}.",
+        "prompt_first": "You are the dealer: make the first discard.",
+        "prompt_lay": "Lay down: way {i} of {n}, {pts} points of deadwood left. Press Lay down (L).",
+        "prompt_lay_mom": "You have no meld to lay down (móm). Press Lay down (L).",
+        "prompt_send": "Send deadwood onto melds on the table, or make your last discard.",
+        "prompt_last": "Make your last discard.",
+        "prompt_u_optional": "You can go out ({kind}). Ù now or play on?",
+        "prompt_wait": "{name} is playing…",
+        "prompt_over": "Hand over.",
+        "arr_points": "{pts} points of deadwood",
+        "arrangement": "Arrangement",
+        "ev_draw": "{name} draws a card.",
+        "ev_draw_you": "You draw {card}.",
+        "ev_eat": "{name} eats {card}.",
+        "ev_discard": "{name} discards {card}.",
+        "ev_lay": "{name} lays down.",
+        "ev_lay_n": "{name} lays down {n} melds.",
+        "ev_lay_mom": "{name} is móm (no meld).",
+        "ev_send": "{name} sends {card}.",
+        "ev_u": "{name} goes out: ù!",
+        "ev_your_turn": "Your turn.",
+        "ev_pass": "{name} plays on.",
+        "over_title": "Hand {n} is over",
+        "over_u": "{name} goes out — {kind}!",
+        "over_winner": "{name} finishes first.",
+        "col_rank": "Place",
+        "col_player": "Player",
+        "col_cards": "Cards left",
+        "col_points": "Points",
+        "col_delta": "This hand",
+        "col_total": "Match",
+        "rank_n": "#{n}",
+        "rank_1": "1st",
+        "rank_2": "2nd",
+        "rank_3": "3rd",
+        "rank_4": "4th",
+        "payments": "Payments",
+        "no_payments": "Nobody pays anything.",
+        "totals": "Match totals",
+        "points_n": "{n} points",
+        "u_badge": "Ù",
+        "settings_title": "Settings",
+        "set_preset": "Rules",
+        "set_players": "Players",
+        "set_bot": "Bot strength",
+        "set_speed": "Bot speed",
+        "set_lang": "Language",
+        "set_four": "Four-colour deck",
+        "set_new_match_note": "Changing the rules or the number of players starts a new match.",
+        "bot_random": "Random",
+        "bot_easy": "Easy",
+        "bot_normal": "Normal",
+        "bot_hard": "Hard",
+        "bot_expert": "Expert",
+        "speed_slow": "Slow",
+        "speed_normal": "Normal",
+        "speed_fast": "Fast",
+        "speed_instant": "Instant",
+        "players_n": "{n} players",
+        "lang_vi": "Tiếng Việt",
+        "lang_en": "English",
+        "help_title": "Keyboard",
+        "help_keys": (
+            "D|Draw from the stock;E|Eat the latest discard;L|Lay down;"
+            "← →|Move along your hand;Enter / Space|Pick a card, again to discard;"
+            "G|Send the suggested card;A|Another lay-down arrangement;S|Change sorting;"
+            "N|New hand;?|This panel;Esc|Close panel, unselect"
+        ),
+        "help_touch": "Tap the glowing card to eat it, tap the stock to draw. Tap a card to raise it, tap it again to discard.",
+        "notice_corrupt": "The saved game could not be read (damaged or old). It was set aside and a new match starts.",
+        "notice_bad_deck": "The test deck is not valid; dealing at random.",
+        "notice_error": "Something went wrong: {msg}",
+        "splash_loading": "Loading Python…",
+        "rules_title": "Rules",
+        "skip_to_hand": "Skip to your hand",
+        "meld_n": "Meld {n}",
+        "meld_of": "{name}'s meld",
+        "table_region": "Card table",
+    },
+}
+
+
+def t(lang: str, key: str, **kw) -> str:
+    table = STRINGS.get(lang) or STRINGS["vi"]
+    s = table.get(key)
+    if s is None:
+        s = STRINGS["vi"].get(key, key)
+    return s.format(**kw) if kw else s
+
+
+def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
+    if seat == human_seat:
+        return t(lang, "you")
+    i = (seat - human_seat - 1) % len(BOT_NAMES)
+    return BOT_NAMES[i]
+
+
+def preset_name(lang: str, preset: str) -> str:
+    return PRESET_NAMES.get(lang, PRESET_NAMES["vi"]).get(preset, preset)
+
+
+def rank_word(lang: str, place: int, players: int) -> str:
+    """1-based place → "Nhất", "Nhì", "Ba", "Bét" (last place says Bét)."""
+    if place == players and players > 1:
+        return t(lang, "rank_4")
+    if 1 <= place <= 3:
+        return t(lang, f"rank_{place}")
+    return t(lang, "rank_n", n=place)
+
+
+def u_name(lang: str, kind: str | None) -> str:
+    try:
+        from phom.actions import U_NAMES_EN, U_NAMES_VI
+    except ImportError:  # pragma: no cover
+        return kind or ""
+    names = U_NAMES_EN if lang == "en" else U_NAMES_VI
+    return names.get(kind, kind or "")

@@ -1,0 +1,399 @@
+"""The page's entry point in Pyodide: DOM wiring, the bot loop, animations.
+
+One delegated click listener and one change listener on the table root, one
+keydown listener on the document. Rendering replaces the root's innerHTML
+with ``render.page_html(app)`` and puts focus back on the element with the
+same ``data-key``. Bots think in slices (``choose_steps``) with a yield to the
+browser between slices, so the page never freezes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from js import Object, document, localStorage, performance, window
+from pyodide.ffi import create_proxy, to_js
+
+from .app import HUMAN, SPEED_ANIM_MS, SPEED_DELAY_MS, App
+from .cards_svg import sprite
+from .i18n import t
+from . import render
+
+KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
+               "s": "sort", "u": "u", "p": "pass", "?": "help"}
+
+
+def nil(x) -> bool:
+    """JS null/undefined (Pyodide 314 gives null as a JsNull object, not None)."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def _attr(el, name):
+    v = el.getAttribute(name)
+    return None if nil(v) else str(v)
+
+
+def _js(obj):
+    return to_js(obj, dict_converter=Object.fromEntries)
+
+
+class Page:
+    def __init__(self) -> None:
+        self.root = document.getElementById("table")
+        self.live = document.getElementById("live")
+        self.app = App(localStorage)
+        self.gen = 0            # bumps when a new match/hand makes a running loop stale
+        self.loop_running = False
+        self.last_dialog = None
+        self.opener_key = None
+        self.last_phase = None
+        self._proxies = []
+
+    # ------------------------------------------------------------ start
+    def boot(self) -> None:
+        params = {}
+        usp = window.URLSearchParams.new(window.location.search)
+        for k in ("new", "preset", "players", "bot", "speed", "lang", "seed", "deck", "starter", "four_color"):
+            if usp.has(k):
+                params[k] = str(usp.get(k))
+        self.app.start(params)
+        if params:
+            # Drop the parameters so a reload resumes instead of starting over.
+            window.history.replaceState(None, "", window.location.pathname)
+        document.getElementById("sprite").innerHTML = sprite()
+        self._listen(self.root, "click", self.on_click)
+        self._listen(self.root, "change", self.on_change)
+        self._listen(document, "keydown", self.on_key)
+        self.app.events_seen = len(self.app.view().events)
+        self.render()
+        splash = document.getElementById("splash")
+        if not nil(splash):
+            splash.remove()
+        self.kick()
+
+    def _listen(self, target, name, fn) -> None:
+        def handler(ev):
+            try:
+                fn(ev)
+            except Exception as e:  # noqa: BLE001
+                self.fail(e)
+
+        p = create_proxy(handler)
+        self._proxies.append(p)
+        target.addEventListener(name, p)
+
+    def fail(self, e) -> None:
+        import traceback
+
+        window.console.error("phom ui: " + "".join(traceback.format_exception(e)))
+
+    # ------------------------------------------------------------ render
+    def render(self, events=()) -> None:
+        app = self.app
+        active = document.activeElement
+        key = None
+        hand_index = None
+        if not nil(active) and active != document.body and self.root.contains(active):
+            key = _attr(active, "data-key")
+            if key and key.startswith("h-"):
+                keys = [_attr(b, "data-key") for b in self.root.querySelectorAll(".hand .card")]
+                hand_index = keys.index(key) if key in keys else None
+        before = self._rects() if self._animate() and events else {}
+
+        self.root.className = render.root_classes(app)
+        self.root.innerHTML = render.page_html(app)
+        phase = app.phase_attr()
+        self.root.setAttribute("data-phase", phase)
+        document.documentElement.lang = app.lang
+
+        # Focus: a newly opened panel takes it; a closed one gives it back.
+        if app.dialog != self.last_dialog:
+            if app.dialog:
+                self.opener_key = key
+                self._focus_first(".dialog")
+            else:
+                self._focus_key(self.opener_key)
+            self.last_dialog = app.dialog
+        elif phase == "hand-over" and self.last_phase != "hand-over":
+            self._focus_key("btn-next", within=".over")
+        elif key:
+            if not self._focus_key(key) and hand_index is not None:
+                cards = self.root.querySelectorAll(".hand .card")
+                if cards.length:
+                    cards.item(min(hand_index, cards.length - 1)).focus()
+        self.last_phase = phase
+        if before:
+            self._play(events, before)
+
+    def _focus_key(self, key, within: str = "") -> bool:
+        if not key:
+            return False
+        el = self.root.querySelector(f'{within} [data-key="{key}"]'.strip())
+        if nil(el):
+            return False
+        el.focus(_js({"preventScroll": True}))
+        return True
+
+    def _focus_first(self, sel: str) -> None:
+        el = self.root.querySelector(f"{sel} select, {sel} button, {sel} input")
+        if not nil(el):
+            el.focus()
+
+    def announce(self, texts) -> None:
+        texts = [t for t in texts if t]
+        if not texts:
+            return
+        for t in texts:
+            self.app.remember(t)
+        self.live.textContent = " ".join(texts)
+
+    # ------------------------------------------------------------ animation
+    def _animate(self) -> bool:
+        if SPEED_ANIM_MS.get(self.app.settings["speed"], 0) <= 0:
+            return False
+        return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
+
+    def _rects(self) -> dict:
+        out = {}
+        for el in self.root.querySelectorAll("[data-card], [data-key^='count-'], [data-key='stock']"):
+            r = el.getBoundingClientRect()
+            k = _attr(el, "data-card") or _attr(el, "data-key")
+            out[k] = (r.left, r.top, r.width, r.height)
+        return out
+
+    def _play(self, events, before) -> None:
+        ms = SPEED_ANIM_MS.get(self.app.settings["speed"], 0)
+        view = self.app.view()
+        for seat, kind, card in events:
+            plate = f"count-{seat}" if seat != HUMAN else "stock"
+            if kind == "draw":
+                if seat == HUMAN:
+                    new = [c for c in view.hand if str(c) not in before]
+                    for c in new:
+                        self._fly_in(f'.hand [data-card="{c}"]', before.get("stock"), ms)
+                else:
+                    self._ghost(before.get("stock"), f'[data-key="count-{seat}"]', ms)
+            elif kind in ("discard", "eat", "send") and card is not None:
+                src = before.get(str(card)) or before.get(plate)
+                self._fly_in(f'[data-card="{card}"]:not(.hand-card)' if kind != "eat" or seat != HUMAN
+                             else f'.hand [data-card="{card}"]', src, ms)
+            elif kind == "lay":
+                for _mid, owner, cards in view.table_melds:
+                    if owner != seat:
+                        continue
+                    for c in cards:
+                        src = before.get(str(c)) or before.get(plate)
+                        self._fly_in(f'.meld [data-card="{c}"]', src, ms)
+
+    def _fly_in(self, selector: str, src, ms: int) -> None:
+        el = self.root.querySelector(selector)
+        if nil(el) or src is None:
+            return
+        r = el.getBoundingClientRect()
+        dx, dy = src[0] - r.left, src[1] - r.top
+        if abs(dx) < 2 and abs(dy) < 2:
+            return
+        sx = src[2] / r.width if r.width else 1
+        frames = [{"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale({sx:.2f})", "opacity": 0.6},
+                  {"transform": "none", "opacity": 1}]
+        el.animate(_js(frames), _js({"duration": ms, "easing": "cubic-bezier(.2,.7,.3,1)"}))
+
+    def _ghost(self, src, target_sel: str, ms: int) -> None:
+        target = self.root.querySelector(target_sel)
+        if src is None or nil(target):
+            return
+        r = target.getBoundingClientRect()
+        g = document.createElement("span")
+        g.className = "card back ghost"
+        g.setAttribute("aria-hidden", "true")
+        pile = document.querySelector(".stock .pile")
+        g.innerHTML = "" if nil(pile) else pile.innerHTML
+        g.style.left = f"{src[0]}px"
+        g.style.top = f"{src[1]}px"
+        g.style.width = f"{src[2]}px"
+        g.style.height = f"{src[3]}px"
+        document.body.appendChild(g)
+        frames = [{"transform": "none", "opacity": 1},
+                  {"transform": f"translate({r.left - src[0]:.1f}px,{r.top - src[1]:.1f}px) scale(0.5)",
+                   "opacity": 0.2}]
+        anim = g.animate(_js(frames), _js({"duration": ms, "easing": "ease-in", "fill": "forwards"}))
+        remove = create_proxy(lambda *_: g.remove())
+        anim.addEventListener("finish", remove)
+
+    # ------------------------------------------------------------ input
+    def on_click(self, ev) -> None:
+        el = ev.target.closest("[data-act]")
+        if nil(el) or not self.root.contains(el):
+            return
+        act = _attr(el, "data-act")
+        arg = _attr(el, "data-card") or _attr(el, "data-arg")
+        self.intent(act, arg)
+
+    def on_change(self, ev) -> None:
+        el = ev.target
+        key = _attr(el, "data-setting")
+        if not key:
+            return
+        value = bool(el.checked) if el.type == "checkbox" else str(el.value)
+        self.intent("setting", (str(key), value))
+
+    def on_key(self, ev) -> None:
+        if ev.ctrlKey or ev.metaKey or ev.altKey:
+            return
+        key = str(ev.key)
+        target = ev.target
+        tag = "" if nil(target) or nil(target.tagName) else str(target.tagName).lower()
+        if tag in ("select", "input", "textarea"):
+            if key == "Escape":
+                self.intent("escape")
+            return
+        if key == "Escape":
+            ev.preventDefault()
+            self.intent("escape")
+            return
+        if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            if self.app.dialog is None and self.move_focus(key):
+                ev.preventDefault()
+            return
+        if key in ("Enter", " "):
+            if tag == "button":
+                return  # the button's own click does it
+            if self.app.dialog is None:
+                ev.preventDefault()
+                if self.app.selected is not None:
+                    self.intent("discard")
+                else:
+                    self.move_focus("Home")
+            return
+        intent = KEY_INTENTS.get(key.lower() if len(key) == 1 else key)
+        if intent is None:
+            return
+        if self.app.dialog and intent != "help":
+            return
+        ev.preventDefault()
+        self.intent(intent)
+
+    def move_focus(self, key: str) -> bool:
+        cards = self.root.querySelectorAll(".hand .card")
+        n = cards.length
+        if n == 0:
+            return False
+        active = document.activeElement
+        idx = -1
+        for i in range(n):
+            if cards.item(i) == active:
+                idx = i
+                break
+        if key == "Home":
+            idx = 0
+        elif key == "End":
+            idx = n - 1
+        elif idx < 0:
+            sel = self.root.querySelector(".hand .card.raised")
+            if not nil(sel):
+                sel.focus()
+                return True
+            idx = 0 if key == "ArrowRight" else n - 1
+        else:
+            idx = (idx + (1 if key == "ArrowRight" else -1)) % n
+        cards.item(idx).focus()
+        return True
+
+    def intent(self, act: str, arg=None) -> None:
+        app = self.app
+        changed = app.handle(act, arg)
+        if not changed:
+            return
+        if act in ("new_match", "next"):
+            self.gen += 1
+            app.events_seen = len(app.view().events)
+        evs = app.new_events()
+        self.announce([app.describe_event(e) for e in evs])
+        self.render(evs)
+        self.kick()
+
+    # ------------------------------------------------------------ the bot loop
+    def kick(self) -> None:
+        if not self.loop_running:
+            self.loop_running = True
+            asyncio.ensure_future(self.loop())
+
+    async def loop(self) -> None:
+        try:
+            await self._loop()
+        except Exception as e:  # noqa: BLE001
+            self.fail(e)
+        finally:
+            self.loop_running = False
+
+    async def _loop(self) -> None:
+        app = self.app
+        while True:
+            g = app.game
+            if g.is_over:
+                return
+            while app.dialog is not None:
+                await asyncio.sleep(0.1)
+            gen = self.gen
+            auto = app.auto_action()
+            if g.to_move == HUMAN and auto is None:
+                return
+            speed = app.settings["speed"]
+            delay = SPEED_DELAY_MS.get(speed, 0) / 1000
+            t0 = performance.now()
+            if auto is not None:
+                action = auto
+            else:
+                action = await self.think()
+            if gen != self.gen or app.game is not g:
+                continue
+            wait = delay - (performance.now() - t0) / 1000
+            if auto is not None:
+                wait = min(wait, delay * 0.6)
+            await asyncio.sleep(max(0, wait))
+            if gen != self.gen or app.game is not g or action not in g.legal_actions():
+                continue
+            app.apply(action)
+            evs = app.new_events()
+            texts = [app.describe_event(e) for e in evs]
+            if app.phase_attr() == "your-turn":
+                texts.append(t(app.lang, "ev_your_turn"))
+            self.announce(texts)
+            self.render(evs)
+
+    async def think(self):
+        gen = self.app.bot_steps()
+        start = performance.now()
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+            if performance.now() - start > 12:
+                await asyncio.sleep(0)
+                start = performance.now()
+
+
+PAGE: Page | None = None
+
+
+def boot() -> None:
+    global PAGE
+    PAGE = Page()
+    try:
+        PAGE.boot()
+    except Exception as e:  # noqa: BLE001
+        PAGE.fail(e)
+        raise
+
+
+def state_json() -> str:
+    """For tests and debugging: the page's state in one JSON string."""
+    app = PAGE.app
+    g = app.game
+    return json.dumps({
+        "phase": g.phase, "to_move": g.to_move, "over": g.is_over,
+        "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
+        "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
+    })
