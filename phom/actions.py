@@ -131,7 +131,7 @@ def action_to_json(a) -> dict:
     raise ValueError(f"not an action: {a!r}")
 
 
-def action_from_json(d) -> "Action":
+def action_from_json(d) -> Action:
     if not isinstance(d, dict) or "t" not in d:
         raise ValueError(f"not an action: {d!r}")
     t = d["t"]

@@ -33,7 +33,7 @@ class Card:
             raise ValueError(f"card index out of range: {self.index!r}")
 
     @classmethod
-    def of(cls, rank: int, suit: str) -> "Card":
+    def of(cls, rank: int, suit: str) -> Card:
         if not isinstance(rank, int) or not 1 <= rank <= 13:
             raise ValueError(f"rank must be 1..13, got {rank!r}")
         if suit not in SUITS or len(suit) != 1:
@@ -41,7 +41,7 @@ class Card:
         return _BY_INDEX[SUITS.index(suit) * 13 + rank - 1]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse ``"10H"``, ``"TH"``, ``"AS"``, ``"Q♣"``; raise ValueError otherwise."""
         if not isinstance(text, str):
             raise ValueError(f"not a card: {text!r}")

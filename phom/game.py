@@ -116,7 +116,7 @@ class Game:
 
     @classmethod
     def from_deck(cls, deck, rules: Rules | None = None, players: int | None = None,
-                  starter: int = 0, **kw) -> "Game":
+                  starter: int = 0, **kw) -> Game:
         """A hand dealt from ``deck`` (52 cards, or text): one card at a time round the
         table from the starter, ``hand_size`` rounds, then the starter's extra
         card; the rest is the stock, top first."""
@@ -708,7 +708,7 @@ class Game:
         }
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """A deep copy (fast): the hand can be played on without touching this one."""
         g = object.__new__(Game)
         d = self.__dict__.copy()
@@ -728,7 +728,7 @@ class Game:
         return g
 
     @classmethod
-    def sample_from_view(cls, view: PlayerView, rng: random.Random) -> "Game":
+    def sample_from_view(cls, view: PlayerView, rng: random.Random) -> Game:
         """A hand consistent with ``view`` whose hidden cards are dealt at random.
 
         The cards ``view.seat`` cannot see (other hands, the stock) are shuffled
@@ -819,7 +819,7 @@ class Game:
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text) -> "Game":
+    def from_json(cls, text) -> Game:
         """Rebuild a hand saved by ``to_json``; ValueError says what is wrong."""
         try:
             d = json.loads(text) if isinstance(text, (str, bytes)) else text

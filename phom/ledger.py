@@ -7,7 +7,7 @@ pot at the table, ``sum(result.deltas) == 0``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .actions import U_NAMES_EN, U_NAMES_VI
 

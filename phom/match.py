@@ -77,7 +77,7 @@ class Match:
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text) -> "Match":
+    def from_json(cls, text) -> Match:
         try:
             d = json.loads(text) if isinstance(text, (str, bytes)) else text
         except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -8,7 +8,7 @@ means the ù kind is not played at that table.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 
 
 @dataclass(frozen=True)
@@ -103,14 +103,14 @@ class Rules:
                 object.__setattr__(self, f, tuple(v))
 
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """One of "basic", "traditional", "online", "bonus", "village"."""
         try:
             return PRESETS[name]
         except KeyError:
             raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
 
-    def with_(self, **changes) -> "Rules":
+    def with_(self, **changes) -> Rules:
         """A copy with some options changed (validated)."""
         return replace(self, **changes)
 
@@ -124,7 +124,7 @@ class Rules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Rules":
+    def from_dict(cls, d: dict) -> Rules:
         if not isinstance(d, dict):
             raise ValueError("rules must be an object")
         known = {f.name for f in fields(cls)}

@@ -22,7 +22,7 @@ def all_cards(g):
     seen += g.stock
     for row in g.rows:
         seen += row
-    for owner, m in g.melds.values():
+    for _owner, m in g.melds.values():
         seen += phom.cards.mask_to_cards(m)
     return seen
 
