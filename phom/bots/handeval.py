@@ -293,37 +293,48 @@ class Context:
 
 
 def _partial_gains(dw: int, melded: int, p_get):
-    """Greedy disjoint cạ (and gap) completions in dw: list of (p, saved points)."""
+    """Cạ (and gap) completions in dw.
+
+    Returns (gains, outs): gains is a greedy disjoint list of (p, saved points,
+    mask); outs is the mask of every card that would complete some meld.
+    """
     cand = []
+    outs_all = 0
     ds = bits(dw)
     for a_i, a in enumerate(ds):
         pa = PARTNERS[a] & dw
         if pa:
             for b in ds[a_i + 1:]:
                 if pa >> b & 1:
-                    outs = OUTS[(a, b)]
                     q = 1.0
-                    for o in outs:
-                        q *= 1.0 - p_get[o]
-                    p = 1.0 - q
-                    if p > 0:
-                        cand.append((p * (CARD_PTS[a] + CARD_PTS[b]), p, (1 << a) | (1 << b), CARD_PTS[a] + CARD_PTS[b]))
+                    for o in OUTS[(a, b)]:
+                        po = p_get[o]
+                        if po > 0:
+                            q *= 1.0 - po
+                            outs_all |= 1 << o
+                    if q < 1.0:
+                        p = 1.0 - q
+                        s = CARD_PTS[a] + CARD_PTS[b]
+                        cand.append((p * s, p, (1 << a) | (1 << b), s))
         if melded:
             for x, y in GAP[a]:
                 if melded >> y & 1 and p_get[x] > 0:
                     p = p_get[x]
+                    outs_all |= 1 << x
                     cand.append((p * CARD_PTS[a], p, 1 << a, CARD_PTS[a]))
     if not cand:
-        return ()
+        return (), 0
     cand.sort(key=lambda t: -t[0])
     used = 0
     out = []
     for g, p, m, s in cand:
         if m & used:
+            # overlapping cạ still adds a little: a second way to use the card
+            out.append((p * 0.35, s, 0))
             continue
         used |= m
         out.append((p, s, m))
-    return out
+    return out, outs_all
 
 
 def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
@@ -336,18 +347,27 @@ def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
     best_d = None
     p_get = ctx.p_get
     send = ctx.send_mask
+    k = ctx.k
     for dw in opts:
         melded = hand & ~dw
-        gains = _partial_gains(dw, melded, p_get) if ctx.k > 0 else ()
+        if k > 0:
+            gains, outs = _partial_gains(dw, melded, p_get)
+        else:
+            gains, outs = (), 0
         e_dw = pts(dw)
-        q_nomeld = 1.0
         used = 0
         for p, s, m in gains:
             e_dw -= p * s
-            q_nomeld *= 1.0 - p
             used |= m
         has_meld = melded != 0
-        p_meld = 1.0 if has_meld else 1.0 - q_nomeld
+        if has_meld:
+            p_meld = 1.0
+            q_nomeld = 0.0
+        else:
+            q_nomeld = 1.0
+            for o in bits(outs):
+                q_nomeld *= 1.0 - p_get[o]
+            p_meld = 1.0 - q_nomeld
         if send:
             sm = dw & send & ~used
             if sm:
@@ -355,12 +375,10 @@ def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
         v = -ctx.lam * e_dw
         if not has_meld:
             v -= ctx.mom_cost * q_nomeld
-        if ctx.u_value and ctx.k > 0:
+        if ctx.u_value and k > 0:
             n = dw.bit_count()
             if n <= 2:
                 v += ctx.u_value * _u_chance(hand, eaten, dw, gains, ctx)
-        if ctx.pair_bonus and gains:
-            v += ctx.pair_bonus * len(gains)
         if v > best:
             best = v
             best_d = dw

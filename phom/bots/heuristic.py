@@ -26,6 +26,8 @@ from . import register
 from .base import Bot
 from .handeval import (
     CARD_PTS,
+    greedy_sends,
+    sendable_closure,
     Context,
     best_dw,
     bits,
@@ -76,6 +78,7 @@ class Level:
         self.u_value = 0.0          # value of an ù chance (× u payout)
         self.always_eat = False
         self.draw_eval = True
+        self.alpha = 1.1            # p_get calibration (eats add to draws)
         self.feed_scale = 1.0       # calibration of the feed probability
         self.gift = 0.4             # what an eat is worth to the eater beyond the price
         self.__dict__.update(kw)
@@ -144,13 +147,13 @@ class HeuristicBot(Bot):
                     p = stock[i] * kk / S + (0.15 * k * hp[i] if hp is not None else 0.0)
                     p_get[i] = p if p < 0.95 else 0.95
             elif U:
-                p = min(0.95, 1.1 * k / U)
+                p = min(0.95, lv.alpha * k / U)
                 for i in bits(unseen):
                     p_get[i] = p
         else:
             unseen = FULL & ~hand
             U = unseen.bit_count()
-            p = min(0.95, 1.1 * k / max(1, U))
+            p = min(0.95, lv.alpha * k / max(1, U))
             for i in bits(unseen):
                 p_get[i] = p
         if lv.send_aware and view.table_melds:
@@ -231,6 +234,10 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------ discard
     def choose_discard(self, view, discards):
+        return self._pick(discards, self.discard_scores(view, discards))
+
+    def discard_scores(self, view, discards):
+        """A score (units, higher is better) for each legal Discard."""
         H = card_mask(view.hand)
         E = card_mask(view.eaten[view.seat]) & H
         me = view.seat
@@ -248,7 +255,7 @@ class HeuristicBot(Bot):
             for a, i in zip(discards, idx):
                 v = hand_value(H & ~(1 << i), E, ctx)
                 scores.append(v - feed[i])
-        return self._pick(discards, scores)
+        return scores
 
     def _pick(self, actions, scores):
         lv = self.level
@@ -273,6 +280,11 @@ class HeuristicBot(Bot):
             return draw
         if draw is None or self.level.always_eat:
             return eat
+        v_eat, v_draw = self.take_scores(view)
+        return eat if v_eat >= v_draw - 0.05 else draw
+
+    def take_scores(self, view):
+        """(value of eating, value of drawing) in units."""
         H = card_mask(view.hand)
         E = card_mask(view.eaten[view.seat]) & H
         c = view.last_discard.index
@@ -283,7 +295,7 @@ class HeuristicBot(Bot):
         if lay_turn or view.laid[me] is not None:
             v_eat = self.final_value(view, H2, E2) + price
             v_draw = self.expected_final_after_draw(view, H, E, 1 << c)
-            return eat if v_eat >= v_draw else draw
+            return v_eat, v_draw
         k = takes_left(view, after_discard=False)
         ctx_e = self.context(view, k - 1, hand=H2)
         best = float("-inf")
@@ -302,7 +314,7 @@ class HeuristicBot(Bot):
         if feed:
             # after a draw we still discard something: the cheapest feed
             v_draw -= min(feed.values()) if feed else 0.0
-        return eat if v_eat >= v_draw - 0.05 else draw
+        return v_eat, v_draw
 
     def final_value(self, view, H, E):
         """Value of a hand about to lay down (this turn): least points left
@@ -317,7 +329,6 @@ class HeuristicBot(Bot):
             has_meld = dw != H
             left = dw
             if has_meld and tm:
-                from .handeval import sendable_closure
                 left &= ~sendable_closure(dw, tm)
             if left:
                 hi = max(bits(left), key=lambda i: CARD_PTS[i])
@@ -344,12 +355,18 @@ class HeuristicBot(Bot):
         lays = [a for a in legal if type(a) is LayDown]
         if len(lays) == 1:
             return lays[0]
+        keys = self.lay_scores(view, lays)
+        j = max(range(len(lays)), key=lambda j: (keys[j], -j))
+        return lays[j]
+
+    def lay_scores(self, view, lays):
+        """A sort key (higher is better; first item in units) for each LayDown."""
         H = card_mask(view.hand)
         tm = [card_mask(cards) for _, _, cards in view.table_melds]
         lam = self.level.lam
         rules = view.rules
-        best, best_a = None, None
         already = view.laid[view.seat]
+        out = []
         for a in lays:
             melds = [card_mask(m) for m in a.melds]
             used = 0
@@ -359,7 +376,6 @@ class HeuristicBot(Bot):
             has_meld = bool(melds) or bool(already)
             nsent = 0
             if has_meld:
-                from .handeval import greedy_sends
                 sends = greedy_sends(left, tm + melds, keep=1)
                 for i, _ in sends:
                     left &= ~(1 << i)
@@ -376,11 +392,9 @@ class HeuristicBot(Bot):
             v -= lam * pts(rest)
             if not has_meld:
                 v -= self.level.mom_cost
-            # prefer more cards out of hand on ties (fewer left)
-            key = (round(v, 6), -rest.bit_count(), len(melds))
-            if best is None or key > best:
-                best, best_a = key, a
-        return best_a
+            # on ties prefer fewer cards left, then more melds
+            out.append((round(v, 6), -rest.bit_count(), len(melds)))
+        return out
 
     # ------------------------------------------------------------ send
     def choose_send(self, view, legal):

@@ -238,3 +238,78 @@ def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
     for s in w:
         hold[s] = cur[s]
     return hold, st
+
+
+def sample_hidden(view, rng, hold=None, seen: int | None = None, tries: int = 20):
+    """Deal the cards this seat cannot see: {seat: hand mask} for the other
+    seats and the stock as a list of card indices (top last), consistent with
+    the view — every eaten card still in a hand gets two partners making a meld
+    with it, hand sizes and the stock size are kept — and, when ``hold`` (from
+    ``holdings``) is given, weighted by the opponent model."""
+    P = view.players
+    me = view.seat
+    if seen is None:
+        seen = seen_mask(view)
+    tmask = table_mask(view)
+    pool0 = bits(FULL & ~seen)
+    counts = unknown_counts(view, tmask)
+    opps = [s for s in range(P) if s != me]
+    for attempt in range(tries):
+        pool = set(pool0)
+        hands = {}
+        ok = True
+        order = opps[:]
+        rng.shuffle(order)
+        for s in order:
+            em = card_mask(view.eaten[s]) & ~tmask
+            h = em
+            row = hold[s] if hold is not None else None
+            for e in bits(em):
+                pairs = [(a, b) for a, b in MELD_PAIRS[e] if a in pool and b in pool]
+                if not pairs:
+                    ok = False
+                    break
+                if row is not None:
+                    ws = [row[a] * row[b] + 1e-9 for a, b in pairs]
+                    r = rng.random() * sum(ws)
+                    for pr, w in zip(pairs, ws):
+                        r -= w
+                        if r <= 0:
+                            break
+                    a, b = pr
+                else:
+                    a, b = pairs[rng.randrange(len(pairs))]
+                pool.discard(a)
+                pool.discard(b)
+                h |= (1 << a) | (1 << b)
+            if not ok:
+                break
+            hands[s] = h
+        if ok:
+            break
+    else:
+        # fall back to an unweighted deal without partners (should not happen)
+        pool = set(pool0)
+        hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
+    # fill the rest
+    for s in order if ok else opps:
+        need = counts[s] - (hands[s] & ~(card_mask(view.eaten[s]) & ~tmask)).bit_count()
+        if need <= 0:
+            continue
+        cand = sorted(pool)
+        row = hold[s] if hold is not None else None
+        if row is None:
+            picks = rng.sample(cand, need)
+        else:
+            keyed = []
+            for x in cand:
+                w = row[x] + 1e-6
+                keyed.append((rng.random() ** (1.0 / w), x))
+            keyed.sort(reverse=True)
+            picks = [x for _, x in keyed[:need]]
+        for x in picks:
+            pool.discard(x)
+            hands[s] |= 1 << x
+    stock = sorted(pool)
+    rng.shuffle(stock)
+    return hands, stock
