@@ -87,11 +87,12 @@ def card_face(rank: int, suit: str, compact: bool = False) -> str:
         '<rect class="card-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>'
     )
     if compact:
-        fs = 58 if len(r) == 1 else 50
-        ls = ' letter-spacing="-4"' if len(r) > 1 else ""
+        # Rank and suit stacked on the left, so they show where minis overlap.
+        fs = 62 if len(r) == 1 else 50
+        ls = ' letter-spacing="-5"' if len(r) > 1 else ""
         body = (
-            f'<text class="rank" x="50" y="60" text-anchor="middle" font-size="{fs}"{ls}>{r}</text>'
-            + _use(suit, 22, 72, 56)
+            f'<text class="rank" x="7" y="58" font-size="{fs}"{ls}>{r}</text>'
+            + _use(suit, 8, 70, 54)
         )
     else:
         fs = 46 if len(r) == 1 else 40

@@ -66,6 +66,8 @@ class Page:
         self._listen(self.root, "change", self.on_change)
         self._listen(document, "keydown", self.on_key)
         self.app.events_seen = len(self.app.view().events)
+        window.phomState = create_proxy(state_json)
+        window.phomFiles = create_proxy(files_json)
         self.render()
         splash = document.getElementById("splash")
         if not nil(splash):
@@ -397,3 +399,14 @@ def state_json() -> str:
         "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
         "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
     })
+
+
+def files_json() -> str:
+    """For tests: every Python file of phom/ and ui/ the page's file system holds."""
+    import os
+
+    out = []
+    for pkg in ("phom", "ui"):
+        for dirpath, _dirs, files in os.walk(pkg):
+            out.extend(os.path.join(dirpath, f).replace(os.sep, "/") for f in files if f.endswith(".py"))
+    return json.dumps(sorted(out))

@@ -1,0 +1,140 @@
+"""Browser tests: Debian's Chromium through pytest-playwright, the site served
+from this checkout on 127.0.0.1, and every test failing on a console error, a
+page error or a request that leaves the page's origin."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
+
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (make test installs it)")
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "locale": "vi-VN"}
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """The site, served from this checkout; the runtime is installed first if missing."""
+    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        if shutil.which("npm") is None:
+            pytest.skip("npm is needed to install the pinned runtime (make test does it)")
+        subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
+    import pack_py
+    import serve
+
+    pack_py.pack()
+    srv, url = serve.start(0)
+    yield url
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+class Guard:
+    """Records what must never happen on the page."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.problems: list[str] = []
+
+    def watch(self, page) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+
+    def watch_context(self, context) -> None:
+        context.on("request", self._request)
+
+        def route(r):
+            if self._ok(r.request.url):
+                r.continue_()
+            else:
+                r.abort()
+
+        context.route("**/*", route)
+
+    def _ok(self, url: str) -> bool:
+        return url.startswith(self.origin) or url.startswith(("data:", "blob:", "about:"))
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            self.problems.append(f"console error: {msg.text}")
+
+    def _request(self, req) -> None:
+        if not self._ok(req.url):
+            self.problems.append(f"off-origin request: {req.url}")
+
+    def check(self) -> None:
+        assert not self.problems, "\n".join(self.problems)
+
+
+@pytest.fixture
+def guard(site_url):
+    return Guard(site_url)
+
+
+@pytest.fixture
+def table(context, page, guard):
+    """A guarded page (desktop size); the guard is checked after the test."""
+    guard.watch_context(context)
+    guard.watch(page)
+    yield page
+    guard.check()
+
+
+@pytest.fixture
+def new_table(browser, guard):
+    """Make more guarded pages: new_table(width=390, height=844, touch=True)."""
+    made = []
+
+    def make(width=1280, height=800, touch=False, mobile=False):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                  is_mobile=mobile, locale="vi-VN")
+        guard.watch_context(ctx)
+        pg = ctx.new_page()
+        guard.watch(pg)
+        made.append(ctx)
+        return pg
+
+    yield make
+    for ctx in made:
+        ctx.close()
+    guard.check()
