@@ -154,6 +154,7 @@ class App:
         if not 0 <= starter < players:
             starter = 0
         self.match = phom.Match(rules, players, seed, starter=starter)
+        self.game = None
         self.hand_no = 0
         self.log = []
         if deck:

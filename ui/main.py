@@ -15,10 +15,10 @@ import json
 from js import Object, document, localStorage, performance, window
 from pyodide.ffi import create_proxy, to_js
 
+from . import render
 from .app import HUMAN, SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .i18n import t
-from . import render
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
                "s": "sort", "u": "u", "p": "pass", "?": "help"}
@@ -143,11 +143,11 @@ class Page:
             el.focus()
 
     def announce(self, texts) -> None:
-        texts = [t for t in texts if t]
+        texts = [x for x in texts if x]
         if not texts:
             return
-        for t in texts:
-            self.app.remember(t)
+        for x in texts:
+            self.app.remember(x)
         self.live.textContent = " ".join(texts)
 
     # ------------------------------------------------------------ animation

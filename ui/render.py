@@ -339,7 +339,7 @@ def hand_html(app, legal) -> str:
             if discard_phase and Discard(c) not in legal:
                 cls.append("locked")
                 notes.append(t(lang, "cannot_discard"))
-            bar = f'<span class="bar" aria-hidden="true"></span>' if no else ""
+            bar = '<span class="bar" aria-hidden="true"></span>' if no else ""
             badge = '<span class="badge-eaten" aria-hidden="true"></span>' if c in eaten else ""
             btn = card_html(c, lang, cls="hand-card " + " ".join(cls), act="card", key=f"h-{c}",
                             title=" · ".join(notes) or None, pressed=raised)
