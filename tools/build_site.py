@@ -1,0 +1,180 @@
+"""Assemble the static site that GitHub Pages serves (stdlib only).
+
+    python3 tools/build_site.py [OUT]          # default: site/  (git-ignored)
+    python3 tools/build_site.py --full-stdlib  # ship the runtime's whole python_stdlib.zip
+
+The runtime must be in vendor/ first (scripts/setup.sh, `make site` does it).
+OUT gets a fresh copy of:
+
+* the page: index.html, pyscript.toml, manifest.webmanifest, ui/ (not the .py
+  files: our Python ships as one archive), assets/
+* vendor/pysrc.zip (phom/ + ui/, packed now), vendor/pyodide/ (python_stdlib.zip
+  trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/
+* .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
+* sw.js with its precache list: every file the page can load, each with its
+  SHA-256, and a version that is a hash of that list, so any change to any
+  file is a new service-worker version and a new cache.
+
+Every URL in the page is relative, so OUT works at a domain's root and under
+/<repo>/ alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+DEFAULT_OUT = ROOT / "site"
+ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "favicon.ico", "robots.txt", "404.html")
+PAGE_DIRS = ("ui", "assets")
+SKIP_SUFFIXES = (".py", ".pyc")
+SKIP_PARTS = ("__pycache__",)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# PyScript chunks: everything core.js imports, statically or lazily, except
+# the lazy imports of features the page does not use: the code editor
+# (codemirror), the terminal (xterm, and what the py-editor / py-game /
+# py-terminal plugins load once such an element exists). Those are shipped, so
+# nothing can 404, but not precached; a browser test checks that every file a
+# boot and a played hand fetch is in the precache list.
+UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm)")
+PLUGINS = re.compile(r"^py-(editor|game|terminal)-")
+NEVER_PRECACHED = ("sw.js", ".nojekyll")
+BUILD_BLOCK = re.compile(r"/\* BUILD:BEGIN \*/.*?/\* BUILD:END \*/", re.S)
+
+
+def sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _page_files(root: Path) -> list[Path]:
+    out = [root / f for f in ROOT_FILES if (root / f).is_file()]
+    for d in PAGE_DIRS:
+        for p in sorted((root / d).rglob("*")):
+            if p.is_file() and p.suffix not in SKIP_SUFFIXES and not set(SKIP_PARTS) & set(p.parts):
+                out.append(p)
+    return out
+
+
+_STATIC = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+\.js)["']""")
+_DYNAMIC = re.compile(r"""\bimport\s*\(\s*["'](\./[^"']+\.js)["']\s*\)""")
+
+
+def pyscript_closure(pyscript_dir: Path) -> set[str]:
+    """The PyScript files the page can load (see UNUSED_CHUNKS)."""
+    seen: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen or not (pyscript_dir / name).is_file():
+            continue
+        seen.add(name)
+        text = (pyscript_dir / name).read_text(encoding="utf-8", errors="replace")
+        todo += [r[2:] for r in _STATIC.findall(text)]
+        if not PLUGINS.match(name):
+            todo += [r[2:] for r in _DYNAMIC.findall(text) if not UNUSED_CHUNKS.match(r[2:])]
+    return seen | {p.name for p in pyscript_dir.glob("*.css") if not UNUSED_CHUNKS.match(p.name)}
+
+
+def precache_list(out: Path) -> list[list[str]]:
+    chunks = pyscript_closure(out / "vendor" / "pyscript")
+    items = []
+    for p in sorted(out.rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(out).as_posix()
+        if rel in NEVER_PRECACHED:
+            continue
+        if rel.startswith("vendor/pyscript/") and p.name not in chunks:
+            continue
+        items.append([rel, sri(p.read_bytes())])
+    return items
+
+
+def write_sw(out: Path, items: list[list[str]], root: Path = ROOT) -> str:
+    text = (root / "sw.js").read_text(encoding="utf-8")
+    listed = json.dumps(items, separators=(",", ":"))
+    version = hashlib.sha256(listed.encode()).hexdigest()[:16]
+    block = (
+        "/* BUILD:BEGIN */\n"
+        f'const VERSION = "{version}";\n'
+        "const PRECACHE = [\n" + ",\n".join("  " + json.dumps(i) for i in items) + "\n];\n"
+        "/* BUILD:END */"
+    )
+    new, n = BUILD_BLOCK.subn(lambda _m: block, text)
+    if n != 1:
+        raise SystemExit("sw.js: no /* BUILD:BEGIN */ … /* BUILD:END */ block")
+    (out / "sw.js").write_text(new, encoding="utf-8")
+    return version
+
+
+def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False, quiet: bool = False) -> str:
+    """Assemble the site into ``out``; returns the service worker's version."""
+    import pack_py
+
+    vendor = root / "vendor"
+    if not (vendor / "pyodide" / "pyodide.mjs").is_file():
+        raise SystemExit("vendor/ has no runtime: run scripts/setup.sh (make setup) first")
+    pack_py.pack(vendor / "pysrc.zip", root)
+
+    out = out.resolve()
+    if out == root.resolve() or root.resolve().is_relative_to(out):
+        raise SystemExit(f"refusing to build into {out}")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    for p in _page_files(root):
+        _copy(p, out / p.relative_to(root))
+    _copy(vendor / "pysrc.zip", out / "vendor" / "pysrc.zip")
+    for f in PYODIDE_FILES:
+        _copy(vendor / "pyodide" / f, out / "vendor" / "pyodide" / f)
+    stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"
+    full = root / "node_modules" / "pyodide" / "python_stdlib.zip"
+    if full_stdlib:
+        if full.is_file():
+            _copy(full, stdlib)
+    else:
+        import trim_stdlib  # idempotent: vendor/'s copy may be trimmed already
+
+        trim_stdlib.trim(vendor / "pyodide" / "python_stdlib.zip", stdlib)
+    for p in sorted((vendor / "pyscript").iterdir()):
+        if p.is_file():
+            _copy(p, out / "vendor" / "pyscript" / p.name)
+    (out / ".nojekyll").write_text("")
+
+    items = precache_list(out)
+    version = write_sw(out, items, root)
+    if not quiet:
+        size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+        print(f"site: {out} ({size / 1e6:.1f} MB), service worker {version}, "
+              f"{len(items)} files precached", file=sys.stderr)
+    return version
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--full-stdlib", action="store_true",
+                    help="ship the runtime's whole python_stdlib.zip, not vendor/'s")
+    a = ap.parse_args(argv)
+    build(a.out, full_stdlib=a.full_stdlib)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Trim Pyodide's python_stdlib.zip to what the page imports (stdlib only).
+
+    python3 tools/trim_stdlib.py SRC_ZIP DST_ZIP   # keep tools/stdlib-keep.txt's modules
+    python3 tools/trim_stdlib.py --discover        # re-find what the page imports (Chromium)
+
+The runtime's stdlib is ~2.5 MB compressed; the game, PyScript and Pyodide
+import a small part of it. tools/stdlib-keep.txt lists the modules to keep:
+what a boot and a played hand import (found by ``--discover``, which boots
+the page with the whole stdlib in headless Chromium, imports everything that
+phom/, ui/ and PyScript's own Python name, plays a hand and reads
+``sys.modules``), plus a margin of modules that error paths and likely edits
+reach. A name keeps its module, or its whole package with its data files;
+"pkg.mod" keeps only that submodule (and the package's __init__).
+
+Dropping a module the page needs shows as a ModuleNotFoundError: the browser
+tests boot and play on the trimmed runtime, so they catch it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KEEP_FILE = ROOT / "tools" / "stdlib-keep.txt"
+
+
+def read_keep(path: Path = KEEP_FILE) -> set[str]:
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            out.update(line.split())
+    return out
+
+
+def module_of(name: str) -> str | None:
+    """'a/b/c.py' -> 'a.b.c'; 'a/b/__init__.py' -> 'a.b'; a data file -> its folder's package."""
+    if name.endswith("/"):
+        return name.rstrip("/").replace("/", ".")
+    parts = name.split("/")
+    if name.endswith(".py"):
+        parts[-1] = parts[-1][:-3]
+        if parts[-1] == "__init__":
+            parts.pop()
+    else:
+        parts.pop()  # a data file belongs to its package
+        if not parts:
+            return None
+    return ".".join(parts)
+
+
+def wanted(name: str, keep: set[str]) -> bool:
+    mod = module_of(name)
+    if mod is None:
+        return False
+    parts = mod.split(".")
+    # the module or one of its packages is kept whole
+    if any(".".join(parts[: i + 1]) in keep for i in range(len(parts))):
+        return True
+    # a package (its folder entry or its __init__) on the way to a kept submodule
+    is_pkg = name.endswith("/") or name.endswith("/__init__.py")
+    return is_pkg and any(k.startswith(mod + ".") for k in keep)
+
+
+def trim(src: Path, dst: Path, keep: set[str] | None = None) -> tuple[int, int]:
+    """Write the kept entries of ``src`` to ``dst``; returns (kept, dropped) counts."""
+    keep = read_keep() if keep is None else keep
+    kept = dropped = 0
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info in zin.infolist():
+            if not wanted(info.filename, keep):
+                dropped += 1
+                continue
+            kept += 1
+            out = zipfile.ZipInfo(info.filename, info.date_time)
+            out.external_attr = info.external_attr
+            out.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+            zout.writestr(out, zin.read(info.filename))
+    tmp.replace(dst)
+    return kept, dropped
+
+
+# ------------------------------------------------------------------ discovery
+def source_imports(root: Path = ROOT) -> set[str]:
+    """Top-level modules imported anywhere in phom/ and ui/."""
+    mods = set()
+    for pkg in ("phom", "ui"):
+        for p in (root / pkg).rglob("*.py"):
+            for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if isinstance(n, ast.Import):
+                    mods.update(a.name for a in n.names)
+                elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
+                    mods.add(n.module)
+    return {m for m in mods if m.split(".")[0] not in ("phom", "ui", "js", "pyodide", "pyscript")}
+
+
+def pyscript_imports(root: Path = ROOT) -> set[str]:
+    """Modules named by PyScript's Python, embedded in its core chunk."""
+    mods = set()
+    for f in (root / "vendor" / "pyscript").glob("core-*.js"):
+        s = f.read_text(encoding="utf-8", errors="replace")
+        for a, b in re.findall(r"(?:\\n|\\t|;)\s*(?:import ([\w.]+(?:\s*,\s*[\w.]+)*)|from ([\w.]+) import)", s):
+            mods.update(m.strip() for m in (a.split(",") if a else [b]))
+    return mods
+
+
+PROBE = """
+import sys, json, importlib
+from js import window
+from pyodide.ffi import create_proxy
+def _phom_modules(names):
+    used = sorted(sys.modules)
+    bad = []
+    for n in json.loads(names):
+        try:
+            importlib.import_module(n)
+        except Exception as e:  # not in this runtime, or browser-only: reported, not kept
+            bad.append(f"{n}: {type(e).__name__}")
+    return json.dumps({"used": used, "modules": sorted(sys.modules), "failed": bad})
+window.phomModules = create_proxy(_phom_modules)
+"""
+
+
+def discover(extra: set[str]) -> dict:
+    import shutil
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    import build_site
+    import serve_site
+    from playwright.sync_api import sync_playwright
+    from table_driver import keyboard_step, play_hand, wait_booted
+
+    tmp = Path(tempfile.mkdtemp(prefix="phom-discover-"))
+    try:
+        site = tmp / "site"
+        build_site.build(site, full_stdlib=True, quiet=True)
+        idx = site / "index.html"
+        html = idx.read_text(encoding="utf-8")
+        html = re.sub(r"(<script type=\"py\"[^>]*>)(.*?)(</script>)",
+                      lambda m: m.group(1) + m.group(2) + PROBE + m.group(3), html, flags=re.S)
+        idx.write_text(html, encoding="utf-8")
+        (site / "sw.js").write_text("")  # no caching in the probe
+        with zipfile.ZipFile(site / "vendor" / "pyodide" / "python_stdlib.zip") as z:
+            stdlib = {module_of(n) for n in z.namelist()} - {None}
+        srv, url = serve_site.start(site, "/phom/")
+        names = sorted(n for n in (source_imports() | pyscript_imports() | extra)
+                       if n in stdlib or n.split(".")[0] in {"math", "time", "sys", "builtins"})
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+                "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+            page = b.new_page()
+            page.goto(url + "?new=1&speed=instant&seed=3")
+            wait_booted(page)
+            play_hand(page, keyboard_step)
+            page.keyboard.press("n")
+            wait_booted(page)
+            found = json.loads(page.evaluate("n => window.phomModules(n)", json.dumps(names)))
+            b.close()
+        srv.shutdown()
+        found["stdlib"] = sorted(m for m in found["modules"] if m in stdlib)
+        found["used"] = sorted(m for m in found["used"] if m in stdlib)
+        return found
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("src", nargs="?", type=Path)
+    ap.add_argument("dst", nargs="?", type=Path)
+    ap.add_argument("--discover", action="store_true",
+                    help="print the stdlib modules a boot and a played hand import")
+    a = ap.parse_args(argv)
+    if a.discover:
+        found = discover(read_keep() if KEEP_FILE.exists() else set())
+        print(json.dumps({k: found[k] for k in ("failed", "used", "stdlib")}, indent=1))
+        return 0
+    if not (a.src and a.dst):
+        ap.error("SRC_ZIP and DST_ZIP are needed")
+    kept, dropped = trim(a.src, a.dst)
+    print(f"{a.dst}: kept {kept} entries, dropped {dropped}; "
+          f"{a.src.stat().st_size / 1e6:.2f} MB -> {a.dst.stat().st_size / 1e6:.2f} MB", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
