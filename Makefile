@@ -2,7 +2,7 @@
 PYTHON ?= python3
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play setup test test-deps vendor clean
+.PHONY: play setup site test test-deps vendor clean
 
 setup: vendor
 
@@ -12,6 +12,10 @@ vendor:
 play: vendor
 	$(PYTHON) scripts/serve.py
 
+# The static site GitHub Pages serves (tools/build_site.py), in site/.
+site: vendor
+	$(PYTHON) tools/build_site.py site
+
 test-deps:
 	bash scripts/test-deps.sh
 
@@ -19,4 +23,4 @@ test: test-deps vendor
 	$(PYTHON) -m pytest
 
 clean:
-	rm -rf vendor test-artifacts
+	rm -rf vendor site test-artifacts test-results

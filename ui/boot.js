@@ -6,6 +6,9 @@ try {
   const s = JSON.parse(localStorage.getItem("phom.settings.v1") || "{}");
   if (s && s.lang === "en") lang = "en";
 } catch (e) { /* the page reports a bad save itself */ }
+const asked = new URLSearchParams(location.search).get("lang");
+if (asked === "en" || asked === "vi") lang = asked;
+document.documentElement.lang = lang;
 const words = {
   vi: { start: "Đang tải…", py: "Đang tải Python…", files: "Đang tải luật chơi…", deal: "Đang chia bài…" },
   en: { start: "Loading…", py: "Loading Python…", files: "Loading the rules…", deal: "Dealing…" },
@@ -26,10 +29,45 @@ function show(p, key) {
   if (text && key) text.textContent = words[key];
 }
 show(3);
+// Starting the interpreter is one long step with no news: creep towards its end.
+let creep = null;
+function creepTo(limit) {
+  clearInterval(creep);
+  creep = setInterval(() => {
+    if (!bar || !bar.isConnected) return clearInterval(creep);
+    show(pct + (limit - pct) * 0.06);
+  }, 100);
+}
 function onProgress(ev) {
   const msg = String(ev.detail || "");
+  if (/Loading interpreter/i.test(msg)) creepTo(68);
+  else if (/Loaded interpreter/i.test(msg)) creepTo(97);
   for (const [re, p, key] of steps) if (re.test(msg)) return show(p, key);
   show(Math.min(pct + 2, 90));
 }
 window.addEventListener("py:progress", onProgress);
 document.addEventListener("py:progress", onProgress);
+
+// Offline play: sw.js (assembled by tools/build_site.py) precaches the site.
+// A new version waits until no page of the old one is open; while this page is
+// still starting we let it take over at once and reload into it.
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  const starting = () => {
+    const t = document.getElementById("table");
+    return !t || t.dataset.phase === "loading";
+  };
+  const takeOver = (worker) => {
+    if (!worker || !starting() || !navigator.serviceWorker.controller) return;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (starting()) location.reload();
+    }, { once: true });
+    worker.postMessage({ type: "skip-waiting" });
+  };
+  navigator.serviceWorker.register("./sw.js").then((reg) => {
+    if (reg.waiting) takeOver(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const w = reg.installing;
+      if (w) w.addEventListener("statechange", () => { if (w.state === "installed") takeOver(w); });
+    });
+  }).catch(() => { /* no offline copy; the page still works online */ });
+}

@@ -178,6 +178,7 @@ def seat_html(app, seat: int, pos: str, view, legal) -> str:
     eaten_html = ""
     if eaten:
         eaten_html = (f'<div class="eaten-row" role="group" aria-label="{escape(t(lang, "eaten"))}">'
+                      f'<span class="lbl" aria-hidden="true">{escape(t(lang, "btn_eat"))}</span>'
                       + "".join(card_html(c, lang, compact=True, cls="eaten", tabindex=-1, key=f"e{seat}-{c}")
                                 for c in eaten) + "</div>")
     melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
