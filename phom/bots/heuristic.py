@@ -26,6 +26,9 @@ from . import register
 from .base import Bot
 from .handeval import (
     CARD_PTS,
+    GAP,
+    OUTS,
+    PARTNERS,
     greedy_sends,
     sendable_closure,
     Context,
@@ -79,6 +82,12 @@ class Level:
         self.always_eat = False
         self.draw_eval = True
         self.alpha = 1.1            # p_get calibration (eats add to draws)
+        self.style = "value"        # "value": hand_value; "rule": keep live cạ, throw high
+        self.ra = 4.0               # rule style: a live out of a cạ is worth ra + rb * points
+        self.rb = 0.5
+        self.pts_per_unit = 10.0    # rule style: points per unit of feeding cost
+        self.rk = 0.0               # rule style: cạ weight × (takes left / 3) ** rk
+        self.nomeld_boost = 0.0     # rule style: extra cạ weight while holding no meld
         self.feed_scale = 1.0       # calibration of the feed probability
         self.gift = 0.4             # what an eat is worth to the eater beyond the price
         self.__dict__.update(kw)
@@ -86,8 +95,9 @@ class Level:
 
 EASY = Level(counting=False, feed_avoid=False, noise=0.25, temp=0.35, always_eat=True,
              mom_cost=2.0, draw_eval=False)
-NORMAL = Level()
-HARD = Level(model=True, u_risk=True, send_aware=True, u_value=1.0)
+NORMAL = Level(alpha=3.0, mom_cost=8.0, feed_scale=0.6)
+HARD = Level(style="rule", model=True, u_risk=True, send_aware=True, u_value=1.0, alpha=3.0,
+             mom_cost=8.0, pts_per_unit=8.0)
 
 
 class HeuristicBot(Bot):
@@ -249,6 +259,8 @@ class HeuristicBot(Bot):
             lam = self.level.lam
             for a, i in zip(discards, idx):
                 scores.append(-lam * pts(H & ~(1 << i)) - feed[i])
+        elif self.level.style == "rule":
+            return self.rule_scores(view, H, E, idx, feed)
         else:
             k = takes_left(view, after_discard=True)
             ctx = self.context(view, k, hand=H)
@@ -256,6 +268,49 @@ class HeuristicBot(Bot):
                 v = hand_value(H & ~(1 << i), E, ctx)
                 scores.append(v - feed[i])
         return scores
+
+    def rule_scores(self, view, H, E, idx, feed):
+        """Keep cạ with live outs, throw the highest other deadwood (scores in
+        units: higher = better to discard)."""
+        lv = self.level
+        ppu = lv.pts_per_unit
+        k = takes_left(view, after_discard=True)
+        ctx = self.context(view, max(k, 1), hand=H)
+        p_get = ctx.p_get
+        r = best_dw(H, E)
+        melded = 0
+        if r is not None:
+            for m in r[1]:
+                melded |= m
+        dw = H & ~melded
+        base_pts = r[0] if r is not None else pts(H)
+        send = ctx.send_mask
+        norm = max(1e-9, max(p_get))
+        kf = (min(k, 3) / 3.0) ** lv.rk if k > 0 else 0.0
+        if not melded:
+            kf *= 1.0 + lv.nomeld_boost
+        out = []
+        for i in idx:
+            b = 1 << i
+            if dw & b:
+                w = 0.0
+                pm = PARTNERS[i] & dw
+                for j in bits(pm):
+                    key = (i, j) if i < j else (j, i)
+                    for o in OUTS[key]:
+                        w += p_get[o] / norm
+                for x, y in GAP[i]:
+                    if melded >> y & 1:
+                        w += 0.5 * p_get[x] / norm
+                p = CARD_PTS[i]
+                sc = p - (lv.ra + lv.rb * p) * w * kf
+                if send & b:
+                    sc -= 0.7 * p
+            else:
+                rr = best_dw(H & ~b, E)
+                sc = -30.0 - ((rr[0] - base_pts) if rr is not None else 50)
+            out.append(sc / ppu - feed[i])
+        return out
 
     def _pick(self, actions, scores):
         lv = self.level
