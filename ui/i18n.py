@@ -68,6 +68,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn_discard": "Đánh",
         "btn_lay": "Hạ",
         "btn_lay_mom": "Hạ (móm)",
+        "btn_lay_none": "Không hạ thêm",
         "btn_u": "Ù!",
         "btn_pass": "Chơi tiếp",
         "btn_next": "Ván mới",
@@ -92,6 +93,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_first": "Bạn là cái: đánh lá đầu tiên.",
         "prompt_lay": "Đến lượt hạ: các lá có vạch màu sẽ được hạ, còn {pts} điểm rác.",
         "prompt_lay_mom": "Bạn không có phỏm nào để hạ (móm). Nhấn Hạ (L).",
+        "prompt_tai": "Lượt tái: hạ thêm phỏm nếu có, rồi gửi bài và đánh.",
         "prompt_send": "Gửi lá rác vào phỏm trên bàn, hoặc đánh lá cuối.",
         "prompt_last": "Đánh lá cuối cùng.",
         "prompt_u_optional": "Bạn có thể Ù ({kind}). Ù ngay hay chơi tiếp?",
@@ -157,7 +159,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_keys": (
             "D|Bốc một lá từ nọc;E|Ăn lá vừa đánh;L|Hạ phỏm;"
             "← →|Đi qua các lá trên tay;Enter / Space|Chọn lá, nhấn lần nữa để đánh;"
-            "G|Gửi lá được gợi ý;A|Đổi cách hạ phỏm;S|Đổi cách xếp bài;"
+            "G|Gửi lá được gợi ý;A|Đổi cách hạ phỏm;S|Đổi cách xếp bài;U|Ù;P|Chơi tiếp (không ù);"
             "N|Ván mới;?|Bảng này;Esc|Đóng bảng, bỏ chọn"
         ),
         "help_touch": "Chạm lá đang sáng để ăn, chạm nọc để bốc. Chạm một lá để nhấc lên, chạm lần nữa để đánh.",
@@ -206,6 +208,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn_discard": "Discard",
         "btn_lay": "Lay down",
         "btn_lay_mom": "Lay down (móm)",
+        "btn_lay_none": "Lay nothing more",
         "btn_u": "Ù!",
         "btn_pass": "Play on",
         "btn_next": "New hand",
@@ -229,6 +232,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_first": "You are the dealer: make the first discard.",
         "prompt_lay": "Your lay-down turn: the cards with a colour bar are laid down, {pts} points left over.",
         "prompt_lay_mom": "You have no meld to lay down (móm). Press Lay down (L).",
+        "prompt_tai": "Extra turn (tái): lay down more melds if you have any, then send and discard.",
         "prompt_send": "Send deadwood onto melds on the table, or make your last discard.",
         "prompt_last": "Make your last discard.",
         "prompt_u_optional": "You can go out ({kind}). Ù now or play on?",
@@ -290,7 +294,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_keys": (
             "D|Draw from the stock;E|Eat the latest discard;L|Lay down;"
             "← →|Move along your hand;Enter / Space|Pick a card, again to discard;"
-            "G|Send the suggested card;A|Another lay-down arrangement;S|Change sorting;"
+            "G|Send the suggested card;A|Another lay-down arrangement;S|Change sorting;U|Go out (ù);P|Play on (no ù);"
             "N|New hand;?|This panel;Esc|Close panel, unselect"
         ),
         "help_touch": "Tap the glowing card to eat it, tap the stock to draw. Tap a card to raise it, tap it again to discard.",

@@ -73,6 +73,14 @@ class Page:
         if not nil(splash):
             splash.remove()
         self.kick()
+        asyncio.ensure_future(self.preload())
+
+    async def preload(self) -> None:
+        """Import the bot modules once the table shows, not in the middle of a bot's turn."""
+        await asyncio.sleep(0.05)
+        import phom
+
+        phom.bots.names()
 
     def _listen(self, target, name, fn) -> None:
         def handler(ev):
@@ -246,6 +254,9 @@ class Page:
         key = str(ev.key)
         target = ev.target
         tag = "" if nil(target) or nil(target.tagName) else str(target.tagName).lower()
+        if key == "Tab" and self.app.dialog:
+            self.trap_tab(ev)
+            return
         if tag in ("select", "input", "textarea"):
             if key == "Escape":
                 self.intent("escape")
@@ -254,6 +265,7 @@ class Page:
             ev.preventDefault()
             self.intent("escape")
             return
+
         if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
             if self.app.dialog is None and self.move_focus(key):
                 ev.preventDefault()
@@ -275,6 +287,21 @@ class Page:
             return
         ev.preventDefault()
         self.intent(intent)
+
+    def trap_tab(self, ev) -> None:
+        """Keep Tab inside an open dialog."""
+        items = self.root.querySelectorAll(".dialog button, .dialog select, .dialog input")
+        n = items.length
+        if n == 0:
+            return
+        first, last = items.item(0), items.item(n - 1)
+        active = document.activeElement
+        if ev.shiftKey and (active == first or not self.root.querySelector(".dialog").contains(active)):
+            ev.preventDefault()
+            last.focus()
+        elif not ev.shiftKey and (active == last or not self.root.querySelector(".dialog").contains(active)):
+            ev.preventDefault()
+            first.focus()
 
     def move_focus(self, key: str) -> bool:
         cards = self.root.querySelectorAll(".hand .card")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, best_arrangement
 
 from .app import HUMAN, arrangement_points
 from .cards_svg import card_back, card_face, suit_svg
@@ -247,6 +247,8 @@ def prompt_text(app, legal) -> str:
     if g.phase == "lay_down":
         opts = app.lay_options()
         lay = app.current_lay()
+        if view.laid[HUMAN] is not None:
+            return t(lang, "prompt_tai")
         if lay is None or not lay.melds:
             return t(lang, "prompt_lay_mom")
         return t(lang, "prompt_lay", i=app.arr_index % len(opts) + 1, n=len(opts),
@@ -280,7 +282,7 @@ def action_bar_html(app, legal) -> str:
         if any(isinstance(a, DeclareU) for a in legal):
             btns.append(_btn(t(lang, "btn_u"), "u", kbd="U", cls="primary u"))
         if Pass() in legal:
-            btns.append(_btn(t(lang, "btn_pass"), "pass"))
+            btns.append(_btn(t(lang, "btn_pass"), "pass", kbd="P"))
         if g.phase == "lay_down":
             opts = app.lay_options()
             lay = app.current_lay()
@@ -294,8 +296,11 @@ def action_bar_html(app, legal) -> str:
                     + _btn(t(lang, "btn_next_arr"), "arr_next", kbd="A")
                     + "</span>"
                 )
-            mom = lay is not None and not lay.melds
-            btns.append(_btn(t(lang, "btn_lay_mom" if mom else "btn_lay"), "lay", kbd="L", cls="primary"))
+            empty = lay is not None and not lay.melds
+            label = "btn_lay"
+            if empty:
+                label = "btn_lay_none" if view.laid[HUMAN] is not None else "btn_lay_mom"
+            btns.append(_btn(t(lang, label), "lay", kbd="L", cls="primary"))
         if any(isinstance(a, Discard) for a in legal):
             ok = app.selected is not None and Discard(app.selected) in legal
             btns.append(_btn(t(lang, "btn_discard"), "discard", kbd="↵", disabled=not ok,
@@ -318,16 +323,13 @@ def hand_html(app, legal) -> str:
     discard_phase = any(isinstance(a, Discard) for a in legal)
     out = []
     for no, cards in app.hand_groups():
-        for j, c in enumerate(cards):
+        group = []
+        for c in cards:
             cls = []
             notes = []
             if no:
                 cls.append(f"meld-c{(no - 1) % MELD_COLORS + 1}")
                 notes.append(t(lang, "in_meld", n=no))
-                if j == 0:
-                    cls.append("group-start")
-            elif j == 0 and len(out):
-                cls.append("group-start")
             if c in eaten:
                 cls.append("eaten")
                 notes.append(t(lang, "eaten_mark"))
@@ -344,7 +346,9 @@ def hand_html(app, legal) -> str:
             badge = '<span class="badge-eaten" aria-hidden="true"></span>' if c in eaten else ""
             btn = card_html(c, lang, cls="hand-card " + " ".join(cls), act="card", key=f"h-{c}",
                             title=" · ".join(notes) or None, pressed=raised)
-            out.append(btn.replace("</button>", bar + badge + "</button>"))
+            group.append(btn.replace("</button>", bar + badge + "</button>"))
+        kind = f"group meld-group meld-c{(no - 1) % MELD_COLORS + 1}" if no else "group loose"
+        out.append(f'<span class="{kind}">{"".join(group)}</span>')
     return (f'<div class="hand" id="hand" role="group" aria-label="{escape(t(lang, "hand_label"))}">'
             f'{"".join(out)}</div>')
 
@@ -408,9 +412,8 @@ def over_html(app) -> str:
             badges.append(f'<span class="tag tag-u">{escape(u_name(lang, res.u))}</span>')
         if res.mom[s]:
             badges.append(f'<span class="tag tag-mom">{escape(t(lang, "mom"))}</span>')
-        cards = "".join(card_html(c, lang, compact=True, tabindex=-1, key=f"r{s}-{c}")
-                        for c in sorted(res.hands[s], key=lambda c: (c.rank, c.suit)))
-        pts = res.points[s]
+        cards = _result_cards(lang, s, res.hands[s], g.view(s).eaten[s] if res.u_seat == s else ())
+        pts = res.points[s] if res.u is None else None
         d = res.deltas[s]
         rank = rank_word(lang, place, P) if res.u is None or place == 1 else "—"
         rows.append(
@@ -423,7 +426,7 @@ def over_html(app) -> str:
             f'<span class="ptotal">{escape(t(lang, "total"))} {app.match.totals[s]:+d}</span>'
             "</li>"
         )
-    pays = [p.describe(lang, names) for p in res.ledger]
+    pays = [payment_text(p, lang, names) for p in res.ledger]
     pay_html = ("<ul class=\"payments\">" + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
     return (
@@ -435,6 +438,38 @@ def over_html(app) -> str:
         f'<div class="panel-actions">{_btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")}</div>'
         "</div></div>"
     )
+
+
+def _result_cards(lang: str, seat: int, hand, eaten) -> str:
+    """Cards left in a hand, melds first (an ù shows how it melds), then the rest."""
+    hand = list(hand)
+    groups = []
+    arr = best_arrangement(hand, [c for c in eaten if c in hand]) if hand else None
+    if arr is not None and arr.melds:
+        for m in arr.melds:
+            groups.append(("melded", sorted(m, key=lambda c: (c.rank, c.suit))))
+        rest = [c for c in hand if all(c not in m for m in arr.melds)]
+    else:
+        rest = hand
+    if rest:
+        groups.append(("", sorted(rest, key=lambda c: (c.rank, c.suit))))
+    return "".join(
+        f'<span class="cgroup {kind}">'
+        + "".join(card_html(c, lang, compact=True, tabindex=-1, key=f"r{seat}-{c}") for c in cards)
+        + "</span>"
+        for kind, cards in groups
+    )
+
+
+def payment_text(p, lang: str, names) -> str:
+    """The engine's sentence for one payment, with English verbs agreeing with "You"."""
+    text = p.describe(lang, names)
+    if lang == "en":
+        you = names[HUMAN]
+        for third, base in (("pays", "pay"), ("puts", "put"), ("takes", "take"), ("has", "have"),
+                            ("finished", "finished")):
+            text = text.replace(f"{you} {third} ", f"{you} {base} ")
+    return text
 
 
 def _select(key: str, options, current) -> str:

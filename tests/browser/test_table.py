@@ -236,10 +236,19 @@ def test_phone_layout_tap_targets_and_no_horizontal_scroll(new_table, site_url):
         tap_step(page, prefer_eat=True)
         wait_ready(page)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # What can be tapped is the part of each element not covered by a later
+        # sibling card (hand cards overlap on a phone).
         small = page.evaluate("""() => [...document.querySelectorAll('#table [data-act]')]
             .filter(e => e.offsetParent !== null)
             .map(e => { const r = e.getBoundingClientRect();
-                        return [e.dataset.key || e.dataset.act, Math.round(r.width), Math.round(r.height)]; })
+                        let w = r.width;
+                        if (e.classList.contains('hand-card')) {
+                          const all = [...document.querySelectorAll('.hand .hand-card')];
+                          const next = all[all.indexOf(e) + 1];
+                          if (next) { const q = next.getBoundingClientRect();
+                                      if (Math.abs(q.top - r.top) < 20 && q.left > r.left) w = Math.min(w, q.left - r.left); }
+                        }
+                        return [e.dataset.key || e.dataset.act, Math.round(w), Math.round(r.height)]; })
             .filter(([k, w, h]) => w < 44 || h < 44)""")
         assert not small, small
 
@@ -277,3 +286,14 @@ def test_time_to_interactive(new_table, site_url, artifacts):
     warm = page.evaluate("performance.now()")
     (artifacts / "time-to-interactive.txt").write_text(f"cold_ms={cold:.0f}\nwarm_ms={warm:.0f}\n")
     assert cold < 30_000 and warm < 30_000
+
+
+def test_bot_thinking_never_freezes_the_page(table, site_url):
+    """The strongest bot thinks in slices: no long task near a freeze while it plays."""
+    open_table(table, site_url, preset="traditional", players=4, bot="expert", seed=3)
+    table.evaluate("""window.__long = [];
+        new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push(e.duration); })
+          .observe({type: 'longtask'});""")
+    play_hand(table, keyboard_step)
+    longest = max(table.evaluate("window.__long") or [0])
+    assert longest < 200, f"the page was blocked for {longest:.0f} ms"
