@@ -309,9 +309,11 @@ def action_bar_html(app, legal) -> str:
         if sends:
             btns.append(f'<span class="sends">{sends}</span>')
     flash = f'<span class="flash">{escape(app.flash)}</span>' if app.flash else ""
+    ticker = (f'<p class="ticker" aria-hidden="true">{escape(app.log[-1])}</p>'
+              if app.log and not g.is_over else "")
     sort_lbl = t(lang, "btn_sort_suit" if app.settings["sort"] == "rank" else "btn_sort_rank")
     sort_btn = _btn(sort_lbl, "sort", cls="ghost sort", kbd="S")
-    return (f'<div class="actionbar"><p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
+    return (f'<div class="actionbar">{ticker}<p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
             f'<div class="buttons">{"".join(btns)}{sort_btn}</div></div>')
 
 
@@ -464,11 +466,10 @@ def _result_cards(lang: str, seat: int, hand, eaten) -> str:
 def payment_text(p, lang: str, names) -> str:
     """The engine's sentence for one payment, with English verbs agreeing with "You"."""
     text = p.describe(lang, names)
-    if lang == "en":
-        you = names[HUMAN]
-        for third, base in (("pays", "pay"), ("puts", "put"), ("takes", "take"), ("has", "have"),
-                            ("finished", "finished")):
-            text = text.replace(f"{you} {third} ", f"{you} {base} ")
+    you = names[HUMAN]
+    if lang == "en" and text.startswith(you + " "):
+        for third, base in (("pays", "pay"), ("puts", "put"), ("takes", "take"), ("has", "have")):
+            text = text.replace(f" {third} ", f" {base} ")
     return text
 
 

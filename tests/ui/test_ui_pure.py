@@ -300,3 +300,21 @@ def test_rules_text_for_every_preset_and_language():
             h = rules_html(lang, p)
             assert i18n.preset_name(lang, p) in h
             assert len(h) > 1500
+
+
+def test_payment_sentences_agree_with_you_in_english():
+    from phom.ledger import Payment
+
+    names = ["You", "Lan", "Minh"]
+    assert render.payment_text(Payment("ante", 0, -1, 1), "en", names) == "You put 1 into the pot"
+    assert render.payment_text(Payment("mom", 0, 1, 4, (("place", 3),)), "en", names) == "You have no meld (móm), pay Lan 4"
+    assert render.payment_text(Payment("mom", 2, 1, 4, (("place", 3),)), "en", names).startswith("Minh has")
+    assert render.payment_text(Payment("ante", 0, -1, 1), "vi", ["Bạn", "Lan", "Minh"]) == "Bạn góp gà 1"
+
+
+def test_tai_turn_is_not_called_mom():
+    st = store.MemoryStorage()
+    app = App(st, {**store.DEFAULT_SETTINGS, "preset": "traditional", "players": 2})
+    app.start({"seed": "1"})
+    html = render.page_html(app)
+    assert "Hạ (móm)" not in html or app.view().laid[0] is None
