@@ -297,3 +297,27 @@ def test_bot_thinking_never_freezes_the_page(table, site_url):
     play_hand(table, keyboard_step)
     longest = max(table.evaluate("window.__long") or [0])
     assert longest < 200, f"the page was blocked for {longest:.0f} ms"
+
+
+def test_settings_by_keyboard_alone(table, site_url):
+    open_table(table, site_url, lang="vi", seed=4)
+    for _ in range(80):
+        if table.evaluate("document.activeElement && document.activeElement.dataset.act") == "settings":
+            break
+        table.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reaches the settings button")
+    table.keyboard.press("Enter")
+    assert has(table, ".dialog")
+    for _ in range(20):
+        if table.evaluate("document.activeElement.dataset.setting") == "lang":
+            break
+        table.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reaches the language setting")
+    table.keyboard.press("ArrowDown")
+    wait_ready(table)
+    assert table.get_attribute("html", "lang") == "en"
+    table.keyboard.press("Escape")
+    assert not has(table, ".dialog")
+    assert table.evaluate("document.activeElement.dataset.act") == "settings"
