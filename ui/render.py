@@ -208,23 +208,38 @@ def center_html(app, view, legal) -> str:
     return f'<div class="center">{stock}{pot}</div>'
 
 
+def _meld_words(cards, lang: str) -> str:
+    """A table meld in words: "5 bích – 7 bích" for a run, "7 · 7 · 7" for a set."""
+    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
+    if len({c.suit for c in cards}) == 1:
+        return f"{cards[0].name(lang)} – {cards[-1].name(lang)}"
+    return " · ".join(c.rank_text for c in cards)
+
+
+def _meld_html_text(cards) -> str:
+    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
+    if len({c.suit for c in cards}) == 1:
+        return card_text_html(cards[0]) + "–" + card_text_html(cards[-1])
+    return "".join(card_text_html(c) for c in cards)
+
+
 def _send_buttons(app, legal) -> str:
     lang = app.lang
     view = app.view()
-    owners = {mid: owner for mid, owner, _ in view.table_melds}
+    melds = {mid: (owner, cards) for mid, owner, cards in view.table_melds}
+    sends = [a for a in legal if isinstance(a, Send)]
     out = []
-    for i, a in enumerate(legal):
-        if not isinstance(a, Send):
-            continue
-        owner = player_name(lang, owners.get(a.meld_id, HUMAN))
-        idx = [x for x in legal if isinstance(x, Send)].index(a)
-        text = t(lang, "btn_send", card="\0", owner=owner)
-        before, after = text.split("\0")
-        label = t(lang, "btn_send", card=a.card.name(lang), owner=owner)
+    for idx, a in enumerate(sends):
+        owner, cards = melds.get(a.meld_id, (HUMAN, ()))
+        who = player_name(lang, owner)
+        text = t(lang, "btn_send", card="\0", meld="\1", owner=who)
+        before, rest = text.split("\0")
+        middle, after = rest.split("\1")
+        label = t(lang, "btn_send", card=a.card.name(lang), meld=_meld_words(cards, lang), owner=who)
+        html_label = (escape(before) + card_text_html(a.card) + escape(middle)
+                      + f'<span class="mtext">{_meld_html_text(cards)}</span>' + escape(after))
         out.append(_btn(label, "send", key=f"send-{a.card}-{a.meld_id}", arg=idx, cls="send",
-                        aria_label=label,
-                        html_label=escape(before) + card_text_html(a.card) + escape(after)))
-        del i
+                        aria_label=label, html_label=html_label))
     return "".join(out)
 
 
