@@ -125,9 +125,9 @@ def new_table(browser, guard):
     """Make more guarded pages: new_table(width=390, height=844, touch=True)."""
     made = []
 
-    def make(width=1280, height=800, touch=False, mobile=False):
+    def make(width=1280, height=800, touch=False, mobile=False, **kw):
         ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
-                                  is_mobile=mobile, locale="vi-VN")
+                                  is_mobile=mobile, locale="vi-VN", **kw)
         guard.watch_context(ctx)
         pg = ctx.new_page()
         guard.watch(pg)

@@ -321,3 +321,18 @@ def test_settings_by_keyboard_alone(table, site_url):
     table.keyboard.press("Escape")
     assert not has(table, ".dialog")
     assert table.evaluate("document.activeElement.dataset.act") == "settings"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_bot_moves_animate_unless_reduced_motion(new_table, site_url, motion):
+    page = new_table(reduced_motion=motion)
+    open_table(page, site_url, preset="basic", players=4, seed=6, speed="fast")
+    page.evaluate("""window.__anims = 0;
+        setInterval(() => { window.__anims = Math.max(window.__anims, document.getAnimations().length); }, 20);""")
+    keyboard_step(page)  # our first discard; then three bots draw and discard
+    wait_ready(page)
+    seen = page.evaluate("window.__anims")
+    if motion == "reduce":
+        assert seen == 0
+    else:
+        assert seen > 0
