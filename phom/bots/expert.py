@@ -34,7 +34,7 @@ from .fast import playout
 from .heuristic import HARD, HeuristicBot
 from .model import holdings, sample_hidden, seen_mask
 
-DEFAULT_ITERATIONS = 320
+DEFAULT_ITERATIONS = 400
 SLICE = 0.004  # seconds of work between yields
 
 
@@ -43,11 +43,12 @@ class ExpertBot(HeuristicBot):
     level = HARD
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
-                 time_limit: float | None = None, max_candidates: int = 5):
+                 time_limit: float | None = None, max_candidates: int = 4):
         super().__init__(seed)
         self.iterations = iterations
         self.time_limit = time_limit
         self.max_candidates = max_candidates
+        self.z = 1.5
         self.last_stats = None
 
     # ------------------------------------------------------------ driver
@@ -92,74 +93,89 @@ class ExpertBot(HeuristicBot):
         return result
 
     def _search(self, view, cands):
-        """Successive halving over candidates with common random numbers."""
+        """Paired Monte Carlo: every candidate is played out on the same sampled
+        deals with the same playout seeds; the heuristic's choice (cands[0])
+        stands unless another beats it by ``z`` standard errors of the paired
+        difference. After half the budget, candidates clearly behind are
+        dropped."""
         me = view.seat
         t0 = time.perf_counter()
         last_yield = t0
+        from ..cards import card_from_index
         from ..game import Game
 
         hold, _stock = holdings(view, model=True)
         seen = seen_mask(view)
         n = len(cands)
         alive = list(range(n))
-        sums = [0.0] * n
-        cnt = [0] * n
+        vals = [[] for _ in range(n)]   # per candidate: (world number, value)
         budget = self.iterations
         used = 0
-        # rounds: log2(n) rounds, the budget split evenly among them
-        import math
-
-        rounds = max(1, math.ceil(math.log2(n)))
         world_rng = random.Random(self.rng.getrandbits(64))
-        stop = False
-        for r in range(rounds):
-            if len(alive) <= 1:
-                break
-            per_round = (budget - used) // (rounds - r)
-            worlds = max(1, per_round // len(alive))
-            for w in range(worlds):
-                wseed = world_rng.getrandbits(64)
-                wr = random.Random(wseed)
-                base = Game.sample_from_view(view, wr)
-                hands, stock = sample_hidden(view, wr, hold, seen)
-                for s, h in hands.items():
-                    base.hands[s] = h
-                from ..cards import card_from_index
-
-                base.stock = [card_from_index(i) for i in stock]
-                base._legal = None
-                pseed = wr.getrandbits(32)
+        w = 0
+        pruned = False
+        while used < budget:
+            wseed = world_rng.getrandbits(64)
+            wr = random.Random(wseed)
+            base = Game.sample_from_view(view, wr)
+            hands, stock = sample_hidden(view, wr, hold, seen)
+            for s, h in hands.items():
+                base.hands[s] = h
+            base.stock = [card_from_index(i) for i in stock]
+            base._legal = None
+            pseed = wr.getrandbits(32)
+            row = {}
+            for j in alive:
+                g = base.clone()
+                try:
+                    g.apply(cands[j][0])
+                    playout(g, None)
+                    row[j] = g.result.deltas[me] if g.result is not None else None
+                except Exception:  # a sample the engine rejects: skip it
+                    row[j] = None
+                used += 1
+                now = time.perf_counter()
+                if now - last_yield > SLICE:
+                    yield
+                    last_yield = time.perf_counter()
+            if all(row[j] is not None for j in alive):
                 for j in alive:
-                    g = base.clone()
-                    try:
-                        g.apply(cands[j][0])
-                        playout(g, random.Random(pseed))
-                        v = g.result.deltas[me] if g.result is not None else 0.0
-                    except Exception:  # a sample the engine rejects: skip it
-                        v = None
-                    if v is not None:
-                        sums[j] += v
-                        cnt[j] += 1
-                    used += 1
-                    now = time.perf_counter()
-                    if now - last_yield > SLICE:
-                        yield
-                        last_yield = time.perf_counter()
-                if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit:
-                    stop = True
-                    break
-            if stop:
+                    vals[j].append((w, row[j]))
+            w += 1
+            if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit:
                 break
-            # drop the worse half (ties: the heuristic's order)
-            alive.sort(key=lambda j: (sums[j] / cnt[j] if cnt[j] else -1e9, -j), reverse=True)
-            alive = alive[: max(1, (len(alive) + 1) // 2)] if r < rounds - 1 else alive
-        best = max(alive, key=lambda j: (sums[j] / cnt[j] if cnt[j] else -1e9, -j))
+            if not pruned and used >= budget // 2 and len(alive) > 2:
+                pruned = True
+                stats = {j: self._paired(vals[0], vals[j]) for j in alive if j != 0}
+                keep = [0] + [j for j in alive if j != 0 and stats[j][0] + 1.0 * stats[j][1] > 0]
+                keep.sort(key=lambda j: -(stats[j][0] if j else 0.0))
+                alive = sorted(keep[:3])
+        best = 0
+        best_gain = 0.0
+        info = []
+        for j in range(1, n):
+            m, se, k = self._paired(vals[0], vals[j])
+            info.append((j, m, se, k))
+            if k >= 4 and m > self.z * se and m > best_gain:
+                best, best_gain = j, m
         self.last_stats = {
-            "candidates": [(str(cands[j][0]), cands[j][1], sums[j] / cnt[j] if cnt[j] else None, cnt[j])
-                           for j in range(n)],
-            "playouts": used, "seconds": time.perf_counter() - t0,
+            "candidates": [(str(c[0]), c[1]) for c in cands],
+            "paired": info, "playouts": used, "seconds": time.perf_counter() - t0,
+            "chosen": str(cands[best][0]),
         }
         return cands[best][0]
+
+    @staticmethod
+    def _paired(a, b):
+        """Mean and standard error of b - a over the worlds both were played on."""
+        da = dict(a)
+        d = [v - da[w] for w, v in b if w in da]
+        k = len(d)
+        if k < 2:
+            return 0.0, float("inf"), k
+        m = sum(d) / k
+        var = sum((x - m) ** 2 for x in d) / (k - 1)
+        return m, (var / k) ** 0.5, k
 
 
 register("expert", ExpertBot)

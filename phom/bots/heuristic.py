@@ -88,6 +88,8 @@ class Level:
         self.pts_per_unit = 10.0    # rule style: points per unit of feeding cost
         self.rk = 0.0               # rule style: cạ weight × (takes left / 3) ** rk
         self.nomeld_boost = 0.0     # rule style: extra cạ weight while holding no meld
+        self.lam_final = None       # units per point for the last discard (default lam)
+        self.feed_final = 1.0       # feed-cost scale for the last discard
         self.feed_scale = 1.0       # calibration of the feed probability
         self.gift = 0.4             # what an eat is worth to the eater beyond the price
         self.__dict__.update(kw)
@@ -95,7 +97,7 @@ class Level:
 
 EASY = Level(counting=False, feed_avoid=False, noise=0.25, temp=0.35, always_eat=True,
              mom_cost=2.0, draw_eval=False)
-NORMAL = Level(alpha=3.0, mom_cost=8.0, feed_scale=0.6)
+NORMAL = Level(alpha=1.6, mom_cost=5.0)
 HARD = Level(style="rule", model=True, u_risk=True, send_aware=True, u_value=1.0, alpha=3.0,
              mom_cost=8.0, pts_per_unit=8.0)
 
@@ -256,9 +258,10 @@ class HeuristicBot(Bot):
         idx = [a.card.index for a in discards]
         feed = self.feed_costs(view, idx)
         if final:
-            lam = self.level.lam
+            lv = self.level
+            lam = lv.lam_final if lv.lam_final is not None else lv.lam
             for a, i in zip(discards, idx):
-                scores.append(-lam * pts(H & ~(1 << i)) - feed[i])
+                scores.append(-lam * pts(H & ~(1 << i)) - lv.feed_final * feed[i])
         elif self.level.style == "rule":
             return self.rule_scores(view, H, E, idx, feed)
         else:
@@ -309,8 +312,46 @@ class HeuristicBot(Bot):
             else:
                 rr = best_dw(H & ~b, E)
                 sc = -30.0 - ((rr[0] - base_pts) if rr is not None else 50)
-            out.append(sc / ppu - feed[i])
+            v = sc / ppu - feed[i]
+            if lv.u_value and k > 0:
+                v += lv.u_value * self._u_bonus(view, H & ~b, E, p_get)
+            out.append(v)
         return out
+
+    def _u_bonus(self, view, h, E, p_get):
+        """Units from the chance that the next takes complete an ù from hand h."""
+        r = best_dw(h, E)
+        if r is None:
+            return 0.0
+        melded = 0
+        for m in r[1]:
+            melded |= m
+        dw = h & ~melded
+        n = dw.bit_count()
+        if n > 2:
+            return 0.0
+        near = 0
+        for i in bits(dw if n else h):
+            near |= PARTNERS[i]
+        if n == 1:
+            for i in bits(melded):
+                near |= PARTNERS[i]
+        near &= ~h
+        q = 1.0
+        for o in bits(near):
+            po = p_get[o]
+            if po <= 0:
+                continue
+            rr = best_dw(h | (1 << o), E)
+            if rr is None:
+                continue
+            mm = 0
+            for m in rr[1]:
+                mm |= m
+            if ((h | (1 << o)) & ~mm).bit_count() <= 1:
+                q *= 1.0 - min(0.9, po)
+        rules = view.rules
+        return (1.0 - q) * rules.u_pay * (view.players - 1)
 
     def _pick(self, actions, scores):
         lv = self.level
