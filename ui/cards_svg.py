@@ -63,7 +63,7 @@ def sprite() -> str:
     )
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
-        'style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true" focusable="false">'
+        'class="sprite-defs" aria-hidden="true" focusable="false">'
         f"<defs>{back}</defs>{symbols}</svg>"
     )
 

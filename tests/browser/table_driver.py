@@ -10,7 +10,8 @@ import json
 import time
 from urllib.parse import urlencode
 
-READY = "['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)"
+# Function form: a bare expression would be eval'd in the page, which its CSP forbids.
+READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)"
 
 
 def open_table(page, url: str, **params) -> None:
@@ -20,7 +21,8 @@ def open_table(page, url: str, **params) -> None:
 
 
 def wait_booted(page, timeout: int = 60_000) -> None:
-    page.wait_for_function("document.getElementById('table').dataset.phase !== 'loading'", timeout=timeout)
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'",
+                           timeout=timeout)
 
 
 def wait_ready(page, timeout: int = 30_000) -> None:
