@@ -1,0 +1,288 @@
+"""Bots: legal play everywhere, honesty, determinism, steps, and a few tactics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import phom
+from phom import Discard, Draw, Eat, Game, LayDown, Rules, parse_cards
+from phom.bots import make, names
+from phom.cards import Card
+from phom.deal import make_deck
+from phom.rules import PRESETS
+
+BOTS = ["random", "easy", "normal", "hard", "expert"]
+FAST_EXPERT = 12  # playouts per decision in tests
+
+
+def _bot(name, seed=0):
+    b = make(name, seed=seed)
+    if name == "expert":
+        b.iterations = FAST_EXPERT
+    return b
+
+
+def _play(g, bots, check=True, record=None):
+    while not g.is_over:
+        s = g.to_move
+        legal = g.legal_actions()
+        v = g.view(s)
+        a = bots[s].choose(v, legal)
+        if check:
+            assert a in legal, f"{type(bots[s]).__name__} chose {a} not in {legal}"
+        if record is not None:
+            record.append((g.clone(), s))
+        g.apply(a)
+    return g
+
+
+def test_registry_has_all_strengths():
+    for n in BOTS:
+        assert n in names()
+        assert make(n, seed=1).choose  # builds
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_bot_plays_legally(preset, players):
+    rules = PRESETS[preset]
+    if players not in rules.players_allowed:
+        pytest.skip("table does not seat this many")
+    heavy = ["expert"]
+    light = ["easy", "normal", "hard", "random"]
+    for k in range(3):
+        seed = 100 * players + k
+        # mixed table: every light bot plays, and the expert in one seat
+        lineup = [light[(k + s) % len(light)] for s in range(players)]
+        if k == 0:
+            lineup[0] = heavy[0]
+        g = Game(rules=rules, players=players, seed=seed, starter=k % players)
+        _play(g, [_bot(n, seed + s) for s, n in enumerate(lineup)])
+        assert sum(g.result.deltas) + getattr(g.result, "pot_change", 0) == 0
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_heuristics_many_hands(name):
+    # many whole hands per preset (fast bots): never an illegal action
+    for preset in PRESETS:
+        rules = PRESETS[preset]
+        for seed in range(6):
+            players = rules.players_allowed[seed % len(rules.players_allowed)]
+            g = Game(rules=rules, players=players, seed=seed, starter=seed % players)
+            _play(g, [_bot(name, seed * 7 + s) for s in range(players)])
+
+
+def _permute_hidden(g: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of g in which the cards ``seat`` cannot see (other hands, minus
+    their eaten cards, and the stock) are shuffled among their places."""
+    g2 = g.clone()
+    P = g2.players
+    hidden = []
+    for s in range(P):
+        if s != seat:
+            free = g2.hands[s] & ~g2.eaten_mask[s]
+            hidden += [i for i in range(52) if free >> i & 1]
+    hidden += [c.index for c in g2.stock]
+    rng.shuffle(hidden)
+    pos = 0
+    for s in range(P):
+        if s != seat:
+            n = (g2.hands[s] & ~g2.eaten_mask[s]).bit_count()
+            m = g2.eaten_mask[s]
+            for i in hidden[pos:pos + n]:
+                m |= 1 << i
+            g2.hands[s] = m
+            pos += n
+    g2.stock = [phom.card_from_index(i) for i in hidden[pos:]]
+    g2._legal = None
+    return g2
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_honest_bots_ignore_hidden_cards(name):
+    rng = random.Random(5)
+    checked = 0
+    for preset in ("basic", "traditional"):
+        for seed in range(3 if name == "expert" else 6):
+            g = Game(rules=PRESETS[preset], players=4, seed=seed)
+            positions = []
+            _play(g, [_bot("hard", seed + s) for s in range(4)], record=positions)
+            for pos, seat in positions:
+                if len(pos.legal_actions()) < 2:
+                    continue
+                if name == "expert" and rng.random() > 0.3:
+                    continue
+                g2 = _permute_hidden(pos, seat, rng)
+                v1, v2 = pos.view(seat), g2.view(seat)
+                assert v1.hand == v2.hand
+                a1 = _bot(name, 42).choose(v1, pos.legal_actions())
+                a2 = _bot(name, 42).choose(v2, g2.legal_actions())
+                assert a1 == a2, f"{name} changed its choice when hidden cards moved"
+                checked += 1
+    assert checked > 10
+
+
+def test_expert_deterministic_for_seed_and_budget():
+    g = Game(seed=11)
+    positions = []
+    _play(g, [_bot("hard", s) for s in range(4)], record=positions)
+    n = 0
+    for pos, seat in positions:
+        legal = pos.legal_actions()
+        if len(legal) < 3:
+            continue
+        v = pos.view(seat)
+        a = make("expert", seed=3)
+        b = make("expert", seed=3)
+        a.iterations = b.iterations = 24
+        assert a.choose(v, legal) == b.choose(v, legal)
+        n += 1
+        if n >= 6:
+            break
+    assert n >= 3
+
+
+def test_choose_steps_yields_and_matches_choose():
+    g = Game(seed=4)
+    positions = []
+    _play(g, [_bot("hard", s) for s in range(4)], record=positions)
+    for pos, seat in positions:
+        legal = pos.legal_actions()
+        if len(legal) >= 4 and pos.phase == "discard" and pos.turns[seat] == 0:
+            break
+    v = pos.view(seat)
+    bot = make("expert", seed=9)
+    bot.iterations = 120
+    gen = bot.choose_steps(v, legal)
+    yields = 0
+    while True:
+        try:
+            next(gen)
+            yields += 1
+        except StopIteration as stop:
+            result = stop.value
+            break
+    assert yields >= 1
+    other = make("expert", seed=9)
+    other.iterations = 120
+    assert other.choose(v, legal) == result
+    assert result in legal
+
+
+def test_expert_trivial_decisions_return_at_once():
+    bot = make("expert", seed=0)
+    g = Game(seed=2)
+    v = g.view(g.to_move)
+    legal = g.legal_actions()
+    gen = bot.choose_steps(v, [legal[0]])
+    with pytest.raises(StopIteration) as stop:
+        next(gen)
+    assert stop.value.value == legal[0]
+
+
+# ---------------------------------------------------------------- tactics
+
+
+def _deck(hands, stock, starter=0):
+    return make_deck({s: parse_cards(h) for s, h in hands.items()}, stock=parse_cards(stock),
+                     players=4, starter=starter)
+
+
+def test_normal_eats_a_card_that_completes_a_meld():
+    deck = _deck({0: "9H 2S 5S 8S QS 3D 6D 10D KD AC", 1: "7H 8H 2C 4C 6C JC 3S JD KS"},
+                 "")
+    g = Game.from_deck(deck, Rules(), 4, 0)
+    g.apply(Discard(Card.parse("9H")))
+    assert g.to_move == 1
+    for name in ("easy", "normal", "hard"):
+        a = make(name, 0).choose(g.view(1), g.legal_actions())
+        assert a == Eat(), name
+
+
+def test_normal_discards_king_before_ace_when_both_isolated():
+    # melds 2S3S4S and 6C6D6H; KS and AC isolated; 9D, JH isolated too
+    deck = _deck({0: "2S 3S 4S 6C 6D 6H KS AC 9D JH"}, "")
+    g = Game.from_deck(deck, Rules(), 4, 0)
+    assert g.phase == "discard" and g.to_move == 0
+    for name in ("normal", "hard"):
+        a = make(name, 0).choose(g.view(0), g.legal_actions())
+        assert a == Discard(Card.parse("KS")), (name, a)
+
+
+def _drive_draw_discard(g, until):
+    """Everybody draws and throws the card drawn (the starter's first discard
+    is its last card) until ``until(g)`` holds."""
+    while not until(g):
+        s = g.to_move
+        if g.phase == "take":
+            before = g.hands[s]
+            g.apply(Draw())
+            drawn = g.hands[s] & ~before
+            if until(g):
+                break
+            assert g.phase == "discard", g.phase
+            g.apply(Discard(phom.card_from_index(drawn.bit_length() - 1)))
+        elif g.phase == "discard":
+            h = g.hands[s]
+            g.apply(Discard(phom.card_from_index(h.bit_length() - 1)))
+        else:
+            raise AssertionError(f"unexpected phase {g.phase}")
+
+
+def test_normal_does_not_feed_the_chot():
+    # Seat 0 (starter) lays down 2S3S4S and 9D10DJD on its fourth turn and keeps
+    # 7C and 7H. Seat 1 holds 5C 6C, so 7C would be eaten as the chốt (4 units);
+    # every card that makes a meld with 7H is face-up, so 7H is safe. Both are
+    # worth 7 points.
+    hands = {
+        0: "2S 3S 4S 9D 10D JD 7C 7H AH KH",   # KH is the first discard
+        1: "5C 6C 2H 3C 10S 4D QD QC JS",
+        2: "AS 8D 3H 10C QS KC 4C 2D AD",
+        3: "5D 10H 3D 8C JC JH KS KD AC",
+    }
+    # draws in order: s1 s2 s3 | s0 s1 s2 s3 | s0 s1 s2 s3 | s0 (4th turn)
+    stock = "5H 6H 8H 9H 7S 7D 6S 8S 9S 6D 9C 2C 5S 4H QH"
+    deck = _deck(hands, stock)
+    g = Game.from_deck(deck, Rules(), 4, 0)
+
+    def at_seat0_turn4(g):
+        return g.to_move == 0 and g.phase == "take" and g.turn_no[0] == 4
+
+    _drive_draw_discard(g, at_seat0_turn4)
+    for name in ("normal", "hard"):
+        h = g.clone()
+        bot = make(name, 0)
+        while h.to_move == 0 and not h.is_over:
+            legal = h.legal_actions()
+            a = bot.choose(h.view(0), legal)
+            if isinstance(a, Discard):
+                assert h.view(0).chot
+                assert a.card != Card.parse("7C"), name
+                assert a.card == Card.parse("7H"), (name, a)
+                break
+            h.apply(a)
+        else:
+            raise AssertionError("seat 0 never discarded")
+
+
+def _left_after(hand_mask, lay):
+    """Points kept after laying ``lay`` and throwing the highest card left."""
+    used = sum(c.bit for m in lay.melds for c in m)
+    left = [i % 13 + 1 for i in range(52) if (hand_mask & ~used) >> i & 1]
+    return sum(left) - max(left, default=0)
+
+
+def test_lay_down_leaves_the_least():
+    # 5H 6H 7H 7S 7C: laying the run keeps 7S 7C, laying the set keeps 5H 6H
+    hands = {0: "5H 6H 7H 7S 7C 2D 3D 4D QS KH"}   # KH is the first discard
+    deck = _deck(hands, "10C 2C 9S 3C JS 4C 8C 5C 6D 8D 10D AS JD QD KD")
+    g = Game.from_deck(deck, Rules(), 4, 0)
+    _drive_draw_discard(g, lambda g: g.to_move == 0 and g.phase == "lay_down")
+    legal = g.legal_actions()
+    assert len(legal) > 2 and all(isinstance(a, LayDown) for a in legal)
+    best = min(_left_after(g.hands[0], x) for x in legal)
+    for name in ("easy", "normal", "hard", "expert"):
+        a = _bot(name, 0).choose(g.view(0), legal)
+        assert _left_after(g.hands[0], a) == best, (name, a)
