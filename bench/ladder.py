@@ -1,0 +1,73 @@
+"""The bot ladder: each strength against three of the one below it.
+
+    python bench/ladder.py --hands 2000 --jobs 2
+    python bench/ladder.py --hands 2000 --expert-hands 800 --budget 400 --json ladder.json
+
+Every step is a duplicate-deal arena run (``phom.arena``): the same decks are
+replayed with the bots rotated round the table, and the 95% confidence
+interval of the mean units per hand is taken over the duplicate groups. A step
+passes when the whole interval is above zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from phom import arena  # noqa: E402
+
+STEPS = [("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard")]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=2000, help="hands per step")
+    ap.add_argument("--expert-hands", type=int, default=None,
+                    help="hands for the expert step (default: --hands)")
+    ap.add_argument("--budget", type=int, default=None, help="expert playouts per decision")
+    ap.add_argument("--preset", default="basic")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--steps", default=None, help="comma list of bots to test, e.g. hard,expert")
+    ap.add_argument("--json", default=None)
+    a = ap.parse_args(argv)
+    steps = STEPS
+    if a.steps:
+        want = set(a.steps.split(","))
+        steps = [s for s in STEPS if s[0] in want]
+    rows = []
+    for bot, below in steps:
+        hands = a.expert_hands if (bot == "expert" and a.expert_hands) else a.hands
+        t0 = time.time()
+        summary, _ = arena.run([bot, below, below, below], hands, a.preset, a.jobs, a.seed,
+                               True, True, a.budget if bot == "expert" else None)
+        s = summary["per_bot"][bot]
+        rows.append({
+            "bot": bot, "vs": below, "hands": summary["hands"], "mean": s["mean"],
+            "lo": s["lo"], "hi": s["hi"], "pass": s["lo"] > 0, "win": s["win_rate"],
+            "mom": s["mom_rate"], "u": s["u_rate"], "t_med_ms": s["time_median_ms"],
+            "t_p95_ms": s["time_p95_ms"], "seconds": time.time() - t0,
+        })
+        print(arena.format_table(summary), flush=True)
+    print()
+    print(f"ladder, preset {a.preset}: each bot against three of the one below")
+    print(f"{'bot':<8}{'vs 3×':<8}{'hands':>7}{'units/hand':>12}{'95% CI':>20}{'':>3}"
+          f"{'win':>7}{'móm':>7}{'ù':>7}{'t med':>9}{'t p95':>9}")
+    for r in rows:
+        ci = f"[{r['lo']:+.3f}, {r['hi']:+.3f}]"
+        print(f"{r['bot']:<8}{r['vs']:<8}{r['hands']:>7}{r['mean']:>+12.3f}{ci:>20}"
+              f"{'ok' if r['pass'] else ' ✗':>3}{r['win']:>7.1%}{r['mom']:>7.1%}{r['u']:>7.1%}"
+              f"{r['t_med_ms']:>7.2f}ms{r['t_p95_ms']:>7.1f}ms")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"preset": a.preset, "steps": rows}, f, indent=2, ensure_ascii=False)
+    return rows
+
+
+if __name__ == "__main__":
+    main()
