@@ -661,7 +661,7 @@ class Game:
         over_ranks = ranks
         self.result = Result(
             deltas=deltas, ranks=list(over_ranks), winner=winner, u=kind, u_seat=u_seat,
-            den_seat=den, points=[_points(h) for h in self.hands],
+            den_seat=den, points=[_points(h) for h in self.hands] if kind is None else [None] * P,
             mom=[not self.laid[s] for s in range(P)] if kind is None else [False] * P,
             hands=[mask_to_cards(h) for h in self.hands], ledger=tuple(self.ledger),
             pot_change=pot_change, streak=streak,

@@ -49,10 +49,15 @@ class Payment:
 
     def describe(self, lang: str = "vi", names=None) -> str:
         """A sentence a player can read: "Ghế 2 trả Ghế 1 4 vì bị ăn chốt 7 cơ"."""
-        from .cards import Card
-
         p = seat_name(self.payer, lang, names)
         q = seat_name(self.payee, lang, names)
+        if lang == "en":
+            return _agree(self._describe(p, q, lang, names))
+        return self._describe(p, q, lang, names)
+
+    def _describe(self, p: str, q: str, lang: str, names) -> str:
+        from .cards import Card
+
         card = self.get("card")
         cname = Card.parse(card).name(lang) if card else ""
         n = self.amount
@@ -94,6 +99,17 @@ class Payment:
                 "amount": self.amount, "detail": [list(kv) for kv in self.detail]}
 
 
+def _agree(text: str) -> str:
+    """English verbs agree with "You" ("You pay", not "You pays")."""
+    if not text.startswith("You "):
+        return text
+    import re
+
+    return re.sub(r"\b(pays|puts|takes|has)\b",
+                  lambda m: {"pays": "pay", "puts": "put", "takes": "take", "has": "have"}[m[1]],
+                  text)
+
+
 def deltas_of(payments, players: int) -> tuple[list[int], int]:
     """Per-seat net change and the pot's net change."""
     d = [0] * players
@@ -119,7 +135,8 @@ class Result:
     winner: the ù winner or first place — the next hand's starter.
     u / u_seat: the ù kind and who made it, or None.
     den_seat: who paid the đền, or None.
-    points: deadwood points left per seat (None for an ù hand's unfinished seats).
+    points: deadwood points left per seat; None for every seat when the hand
+        ended in ù (nobody finished, points mean nothing then).
     mom: per seat, laid down no meld.
     hands: the cards left per seat.
     ledger: every payment of the hand, in order.

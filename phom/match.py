@@ -35,18 +35,29 @@ class Match:
         self.history: list = []      # per hand: {"deltas", "winner", "u"}
         self.current: Game | None = None
 
-    def new_hand(self) -> Game:
+    def new_hand(self, deck=None) -> Game:
+        """Deal the next hand (or, for tests and replays, deal it from ``deck``)."""
         if self.current is not None and not self.current.is_over:
             raise ValueError("the current hand is not over yet")
         if self.current is not None and self.current.is_over and not self._recorded:
             raise ValueError("record() the finished hand before dealing the next")
         seed = self.rng.randrange(2**63)
-        self.current = Game(self.rules, self.players, seed, self.starter,
-                            pot=self.pot, streak_seat=self.streak_seat)
+        if deck is not None:
+            g = Game.from_deck(deck, self.rules, self.players, self.starter,
+                               pot=self.pot, streak_seat=self.streak_seat)
+        else:
+            g = Game(self.rules, self.players, seed, self.starter,
+                     pot=self.pot, streak_seat=self.streak_seat)
+        self.current = g
         self._recorded = False
-        return self.current
+        return g
 
     _recorded = True
+
+    @property
+    def recorded(self) -> bool:
+        """Is the current hand (if over) already folded into the totals?"""
+        return self._recorded
 
     def record(self, g: Game) -> None:
         if not g.is_over:

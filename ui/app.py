@@ -137,7 +137,7 @@ class App:
         self.events_seen = len(self.game.view(HUMAN).events)
         self._reset_turn_state()
         self._bots = {}
-        if self.game.is_over and not m._recorded:
+        if self.game.is_over and not m.recorded:
             m.record(self.game)
             self.save()
         return True
@@ -159,14 +159,10 @@ class App:
         self.log = []
         if deck:
             try:
-                g = phom.Game.from_deck(deck, rules=rules, players=players, starter=starter,
-                                        pot=self.match.pot)
+                g = self.match.new_hand(deck=deck)  # a crafted hand, for tests
             except ValueError:
                 self.notice = t(self.lang, "notice_bad_deck")
             else:
-                # A crafted hand for tests: make it the match's current hand.
-                self.match.current = g
-                self.match._recorded = False
                 self.game = g
                 self.hand_no = 1
                 self._after_new_hand()
@@ -408,7 +404,7 @@ class App:
             self.arr_index = 0
         if self.selected is not None and self.selected not in g.view(HUMAN).hand:
             self.selected = None
-        if g.is_over and not self.match._recorded:
+        if g.is_over and not self.match.recorded:
             self.match.record(g)
         self.save()
 

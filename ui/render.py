@@ -479,13 +479,8 @@ def _result_cards(lang: str, seat: int, hand, eaten) -> str:
 
 
 def payment_text(p, lang: str, names) -> str:
-    """The engine's sentence for one payment, with English verbs agreeing with "You"."""
-    text = p.describe(lang, names)
-    you = names[HUMAN]
-    if lang == "en" and text.startswith(you + " "):
-        for third, base in (("pays", "pay"), ("puts", "put"), ("takes", "take"), ("has", "have")):
-            text = text.replace(f" {third} ", f" {base} ")
-    return text
+    """The engine's sentence for one payment."""
+    return p.describe(lang, names)
 
 
 def _select(key: str, options, current) -> str:

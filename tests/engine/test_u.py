@@ -5,6 +5,7 @@ from scripted import C, deal, paid, run
 
 import phom
 from phom import DeclareU, Discard, Eat, IllegalAction, Pass
+from phom.deal import make_deck
 
 # seat 1 needs one club (JC or 8C) to have nine cards melded
 S1_NEAR_U = "2S 3S 4S 5D 5C 5H 9C 10C QD"
@@ -107,8 +108,7 @@ def test_pot_and_thong_streak():
 
 def test_match_carries_pot_streak_and_starter():
     m = phom.Match(phom.Rules.preset("village"), 4, seed=1)
-    g = deal({0: S0, 1: S1_NEAR_U}, preset="village")
-    m.current, m._recorded = g, False
+    g = m.new_hand(deck=make_deck({0: S0, 1: S1_NEAR_U}))
     g.apply(Discard(C("JC")))
     g.apply(Eat())
     g.apply(DeclareU("normal"))
@@ -119,8 +119,7 @@ def test_match_carries_pot_streak_and_starter():
     assert nxt.starter == 1 and nxt.streak_seat == 1
     # a khan ù does not start a streak, and leaves the pot
     m2 = phom.Match(phom.Rules.preset("village"), 4, seed=1)
-    g2 = deal({3: KHAN}, preset="village")
-    m2.current, m2._recorded = g2, False
+    g2 = m2.new_hand(deck=make_deck({3: KHAN}))
     g2.apply(DeclareU("khan"))
     m2.record(g2)
     assert m2.streak_seat is None and m2.pot == 4 and m2.starter == 3

@@ -1,0 +1,78 @@
+"""Shipping tests: the assembled site (tools/build_site.py), served the way
+GitHub Pages serves it (tools/serve_site.py, under the sub-path /phom/), in
+Debian's Chromium through pytest-playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
+PREFIX = "/phom/"
+
+for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (make test installs it)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: needs Chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        ],
+    }
+
+
+def ensure_runtime() -> None:
+    if (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        return
+    if shutil.which("npm") is None:
+        pytest.skip("npm is needed to install the pinned runtime (make test does it)")
+    subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site, assembled once for the session (SITE_DIR: use that one)."""
+    if os.environ.get("SITE_DIR"):
+        return Path(os.environ["SITE_DIR"]).resolve()
+    ensure_runtime()
+    import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site.build(out, quiet=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site):
+    """(server, url): the assembled site under /phom/ on 127.0.0.1."""
+    import serve_site
+
+    srv, url = serve_site.start(built_site, PREFIX)
+    yield srv, url
+    srv.shutdown()

@@ -1,0 +1,177 @@
+"""The assembled site in Chromium, served under /phom/ as GitHub Pages serves a
+project site: it boots with every request inside the sub-path, breaks no rule
+of its Content-Security-Policy, precaches every file it loads, and after one
+visit boots and plays with the network gone; a new version replaces the old
+cache without a page ever mixing files of the two."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+
+import build_site
+import pytest
+import serve_site
+from table_driver import keyboard_step, phase, play_hand, wait_booted, wait_ready
+
+pytestmark = pytest.mark.browser
+
+CSP_PROBE = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+class Watch:
+    """Everything that must not happen, and every file asked for."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.problems: list[str] = []
+        self.asked: list[str] = []
+        self.from_network: list[str] = []
+
+    def attach(self, context, page) -> None:
+        context.add_init_script(CSP_PROBE)
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("request", self._request)
+        page.on("response", self._response)
+
+    def _request(self, req) -> None:
+        self.asked.append(req.url)
+        if not req.url.startswith(self.url) and not req.url.startswith(("data:", "blob:")):
+            self.problems.append(f"request outside {self.url}: {req.url}")
+
+    def _response(self, res) -> None:
+        if res.status >= 400:
+            self.problems.append(f"HTTP {res.status}: {res.url}")
+        if not res.from_service_worker:
+            self.from_network.append(res.url)
+
+    def check(self, page) -> None:
+        csp = page.evaluate("window.__csp")
+        assert not csp, f"CSP violations: {csp}"
+        assert not self.problems, "\n".join(self.problems)
+
+
+def rel(url: str, base: str) -> str:
+    return url[len(base):].split("?", 1)[0].split("#", 1)[0] or "index.html"
+
+
+def precached(site) -> set[str]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return {p for p, _ in json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", text, re.S).group(1))}
+
+
+def test_sub_path_csp_precache_and_offline_play(browser, served_site, built_site):
+    srv, url = served_site
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
+    page = ctx.new_page()
+    watch = Watch(url)
+    watch.attach(ctx, page)
+    try:
+        page.goto(url + "?new=1&speed=instant&seed=7")
+        wait_ready(page, 60_000)
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        play_hand(page, keyboard_step)
+        # every file the page asked for is in the service worker's precache list
+        listed = precached(built_site) | {"sw.js"}
+        missing = {rel(u, url) for u in watch.asked if u.startswith(url)} - listed
+        assert not missing, f"loaded but not precached: {sorted(missing)}"
+        watch.check(page)
+
+        # the network goes away: the page still starts, resumes and deals anew
+        ctx.set_offline(True)
+        srv.handler.offline = True
+        watch.from_network.clear()
+        page.reload()
+        wait_booted(page)
+        assert phase(page) in ("hand-over", "your-turn")
+        page.goto(url + "?new=1&speed=instant&seed=8&players=3")
+        wait_ready(page, 60_000)
+        steps = play_hand(page, keyboard_step)
+        assert "discard" in steps and phase(page) == "hand-over"
+        page.keyboard.press("n")
+        wait_ready(page)
+        assert not watch.from_network, f"served while offline, not by the worker: {watch.from_network}"
+        watch.check(page)
+    finally:
+        srv.handler.offline = False
+        ctx.close()
+
+
+# ------------------------------------------------------------------ updates
+MARK = "phom-test-build"
+
+
+def stamp(site, tag: str) -> None:
+    """Mark index.html and ui/style.css with ``tag`` and re-list the precache."""
+    idx = site / "index.html"
+    html = re.sub(rf'<meta name="{MARK}"[^>]*>\n?', "", idx.read_text(encoding="utf-8"))
+    idx.write_text(html.replace("<head>", f'<head>\n<meta name="{MARK}" content="{tag}">', 1),
+                   encoding="utf-8")
+    css = site / "ui" / "style.css"
+    text = re.sub(rf"\n:root \{{ --{MARK}: .*?\}}\n", "", css.read_text(encoding="utf-8"))
+    css.write_text(text + f'\n:root {{ --{MARK}: "{tag}"; }}\n', encoding="utf-8")
+    build_site.write_sw(site, build_site.precache_list(site))
+
+
+BUILD_OF_PAGE = f"""() => [
+  document.querySelector('meta[name="{MARK}"]').content,
+  getComputedStyle(document.documentElement).getPropertyValue("--{MARK}").trim().replace(/"/g, ""),
+]"""
+
+
+def visit(page, url: str, timeout: float = 60.0) -> list[str]:
+    """Open the page and wait until it is up, through any reload into a new version."""
+    page.goto(url)
+    deadline = time.time() + timeout
+    while True:
+        try:
+            page.wait_for_function("document.getElementById('table').dataset.phase !== 'loading'",
+                                   timeout=5_000)
+            page.wait_for_timeout(300)  # a reload into a new version may still be on its way
+            if page.evaluate("document.getElementById('table').dataset.phase") != "loading":
+                return page.evaluate(BUILD_OF_PAGE)
+        except Exception:  # noqa: BLE001 - the page reloaded under us; look again
+            if time.time() > deadline:
+                raise
+
+
+def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    stamp(site, "v1")
+    srv, url = serve_site.start(site, "/phom/")
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    watch = Watch(url)
+    watch.attach(ctx, page)
+    try:
+        assert visit(page, url + "?new=1&speed=instant") == ["v1", "v1"]
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        first = page.evaluate("caches.keys()")
+        assert len(first) == 1
+
+        stamp(site, "v2")
+        seen = []
+        for _ in range(4):
+            build = visit(page, url)
+            assert build[0] == build[1], f"a page of two versions: {build}"
+            seen.append(build[0])
+            if build[0] == "v2":
+                break
+        assert seen[-1] == "v2", seen
+        page.wait_for_function("caches.keys().then(k => k.length === 1)", timeout=10_000)
+        now = page.evaluate("caches.keys()")
+        version = re.search(r'const VERSION = "(\w+)"', (site / "sw.js").read_text()).group(1)
+        assert now != first and now[0].endswith(":" + version)
+        watch.check(page)
+    finally:
+        ctx.close()
+        srv.shutdown()

@@ -1,0 +1,197 @@
+"""The assembled site, without a browser: files, relative URLs, the service
+worker's precache list and version, the manifest and its icons, the trimmed
+stdlib, the CSP, the Pages workflow."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+import struct
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import build_site
+import pytest
+import trim_stdlib
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+class Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def tags(html: str) -> list[tuple[str, dict]]:
+    p = Tags()
+    p.feed(html)
+    return p.tags
+
+
+def precache(site: Path) -> tuple[str, list]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
+    block = re.search(r"const PRECACHE = (\[.*?\n\]);", text, re.S).group(1)
+    return version, json.loads(block)
+
+
+def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
+    for rel in (".nojekyll", "index.html", "pyscript.toml", "manifest.webmanifest", "sw.js",
+                "ui/boot.js", "ui/style.css", "vendor/pysrc.zip", "vendor/pyscript/core.js",
+                "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.wasm",
+                "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
+        assert (built_site / rel).is_file(), rel
+    assert not list(built_site.rglob("*.py")), "our Python ships in vendor/pysrc.zip only"
+    with zipfile.ZipFile(built_site / "vendor" / "pysrc.zip") as z:
+        names = set(z.namelist())
+    for pkg in ("phom", "ui"):
+        for p in (ROOT / pkg).rglob("*.py"):
+            if "__pycache__" not in p.parts:
+                assert p.relative_to(ROOT).as_posix() in names
+
+
+def test_precache_list_hashes_and_version(built_site):
+    version, items = precache(built_site)
+    paths = [p for p, _ in items]
+    assert len(paths) == len(set(paths))
+    assert "sw.js" not in paths and ".nojekyll" not in paths
+    for must in ("index.html", "pyscript.toml", "manifest.webmanifest", "vendor/pysrc.zip",
+                 "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
+                 "vendor/pyscript/core.js", "ui/style.css", "ui/boot.js"):
+        assert must in paths, must
+    assert not [p for p in paths if "codemirror" in p or "xterm" in p]
+    for path, sri in items:
+        digest = base64.b64encode(hashlib.sha256((built_site / path).read_bytes()).digest()).decode()
+        assert sri == "sha256-" + digest, path
+    listed = json.dumps(items, separators=(",", ":"))
+    assert version == hashlib.sha256(listed.encode()).hexdigest()[:16]
+
+
+def test_any_change_is_a_new_version(built_site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy)
+    v1, _ = precache(copy)
+    css = copy / "ui" / "style.css"
+    css.write_text(css.read_text() + "\n/* changed */\n")
+    build_site.write_sw(copy, build_site.precache_list(copy))
+    v2, items = precache(copy)
+    assert v2 != v1
+    assert dict(items)["ui/style.css"] != dict(precache(built_site)[1])["ui/style.css"]
+
+
+def test_page_urls_are_relative(built_site):
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    for tag, attrs in tags(html):
+        for key in ("src", "href", "config"):
+            v = attrs.get(key)
+            if v is None or v.startswith("#"):
+                continue
+            assert not re.match(r"^(/|[a-z]+:)", v), f"<{tag} {key}={v!r}> is not relative"
+            if not v.startswith(("mailto:",)):
+                target = (built_site / v.split("?")[0].split("#")[0]).resolve()
+                assert target.is_file(), f"<{tag} {key}={v!r}> points at nothing"
+    toml = (built_site / "pyscript.toml").read_text(encoding="utf-8")
+    for v in re.findall(r'"(\.{0,2}/[^"]*)"', toml):
+        assert v.startswith("./"), f"pyscript.toml: {v!r} is not relative"
+    manifest = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for v in [manifest["start_url"], manifest["scope"], *(i["src"] for i in manifest["icons"])]:
+        assert not re.match(r"^(/|[a-z]+:)", v), v
+
+
+def test_manifest_and_icons(built_site):
+    m = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert m["name"] and m["short_name"] and len(m["short_name"]) <= 12
+    assert m["lang"] == "vi" and re.search(r"[ơưăđâêôàảãáạèéẹìíòóọùúụỳýỏ]", m["description"])
+    assert m["display"] == "standalone" and m["start_url"] == "./"
+    assert re.fullmatch(r"#[0-9a-f]{6}", m["theme_color"]) and m["background_color"]
+    sizes = {}
+    for icon in m["icons"]:
+        w, h = png_size(built_site / icon["src"])
+        assert icon["sizes"] == f"{w}x{h}" and icon["type"] == "image/png"
+        sizes.setdefault(icon.get("purpose", "any"), set()).add(w)
+    assert {192, 512} <= sizes["any"] and {192, 512} <= sizes["maskable"]
+    assert png_size(built_site / "assets" / "icons" / "apple-touch-icon.png") == (180, 180)
+
+
+def test_index_links_manifest_icons_and_phone_meta(built_site):
+    found = tags((built_site / "index.html").read_text(encoding="utf-8"))
+    links = {a.get("rel"): a for t, a in found if t == "link"}
+    metas = {a.get("name"): a for t, a in found if t == "meta" and a.get("name")}
+    assert links["manifest"]["href"] == "./manifest.webmanifest"
+    assert png_size(built_site / links["apple-touch-icon"]["href"]) == (180, 180)
+    for name in ("viewport", "theme-color", "description", "apple-mobile-web-app-title",
+                 "mobile-web-app-capable", "apple-mobile-web-app-status-bar-style"):
+        assert name in metas, name
+    boot = (built_site / "ui" / "boot.js").read_text(encoding="utf-8")
+    assert 'serviceWorker.register("./sw.js"' in boot
+
+
+def test_content_security_policy(built_site):
+    found = tags((built_site / "index.html").read_text(encoding="utf-8"))
+    csp = [a["content"] for t, a in found
+           if t == "meta" and a.get("http-equiv", "").lower() == "content-security-policy"]
+    assert len(csp) == 1
+    rules = {}
+    for part in csp[0].split(";"):
+        words = part.split()
+        if words:
+            rules[words[0]] = words[1:]
+    assert rules["default-src"] == ["'self'"]
+    assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
+    for directive, sources in rules.items():
+        for s in sources:
+            assert s.startswith("'") or s in ("data:", "blob:"), f"{directive} allows {s}"
+        assert "*" not in sources and "'unsafe-inline'" not in sources or directive == "style-src-attr"
+    assert "'wasm-unsafe-eval'" in rules["script-src"]
+    # no inline script can run under this policy: every script is a file (or Python)
+    for t, a in found:
+        if t == "script":
+            assert a.get("src") or a.get("type") == "py"
+
+
+def test_trimmed_stdlib(built_site):
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    if not full.is_file():
+        pytest.skip("no npm runtime")
+    keep = trim_stdlib.read_keep()
+    with zipfile.ZipFile(full) as z:
+        full_mods = {trim_stdlib.module_of(n) for n in z.namelist()}
+    unknown = {k for k in keep if k not in full_mods}
+    assert not unknown, f"tools/stdlib-keep.txt names modules the runtime lacks: {unknown}"
+    trimmed = built_site / "vendor" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(trimmed) as z:
+        assert z.testzip() is None
+        names = set(z.namelist())
+    for must in ("encodings/__init__.py", "encodings/utf_8.py", "encodings/aliases.py",
+                 "asyncio/__init__.py", "json/__init__.py", "traceback.py", "zipfile/__init__.py",
+                 "_pyodide/__init__.py", "pyodide/__init__.py", "importlib/util.py"):
+        assert must in names, must
+    for gone in ("unittest/__init__.py", "email/__init__.py", "pydoc.py", "encodings/cp1250.py",
+                 "importlib/metadata/__init__.py"):
+        assert gone not in names, gone
+    assert trimmed.stat().st_size < 0.6 * full.stat().st_size
+
+
+def test_pages_workflow():
+    wf = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert re.search(r"push:\s*\n\s*branches:\s*\[main\]", wf)
+    for action in ("actions/checkout@", "actions/configure-pages@", "actions/upload-pages-artifact@",
+                   "actions/deploy-pages@"):
+        assert action in wf, action
+    assert "pages: write" in wf and "id-token: write" in wf
+    assert "make site" in wf or "tools/build_site.py" in wf
