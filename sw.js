@@ -4,12 +4,16 @@
 // tools/build_site.py writes the two constants between the BUILD markers when
 // it assembles the site: PRECACHE lists every file the page can load with its
 // SHA-256 (as a Subresource-Integrity string), VERSION is a hash of that list.
-// One cache per version: a new version installs into a fresh cache, all or
-// nothing (every file fetched and checked against its hash, or the install
-// fails and the cache is dropped), and keeps waiting while a page of the old
-// version is open, so a running page is only ever served its own version's
-// files. The page asks a waiting worker to take over only while it is still
-// starting (ui/boot.js), then reloads. Activation deletes the older caches.
+//
+// Versions. One cache per version. A new version installs into a fresh cache,
+// all or nothing: every file is fetched and checked against its hash (files
+// unchanged since an older version are copied from its cache), or the install
+// fails and its cache is dropped. It then waits until no page of the old
+// version is open (the game keeps running on the version it started with),
+// and takes over at the next start of the app; activation deletes the older
+// caches. It never skips the wait: Chromium may hand a page whose HTML the
+// old worker served to the new one, and an activation pending while pages
+// load can stall a navigation, so a page is only ever served by one version.
 //
 // Unbuilt (served from a checkout by `make play`), PRECACHE is empty: this
 // worker then caches nothing, intercepts nothing, and clears what a built
@@ -23,32 +27,29 @@ const PRECACHE = [];
 const SCOPE = new URL("./", self.location).href;
 // Caches belong to the origin, not the scope: name ours after the scope's
 // path so two sites on one origin (user.github.io/a/, /b/) leave each other be.
-const PREFIX = "phom:" + new URL(SCOPE).pathname + ":";
-const CACHE = PREFIX + VERSION;
-const META = SCOPE + ".precache.json"; // synthetic key: {path: hash} of a complete cache
+const BASE = "phom:" + new URL(SCOPE).pathname + ":";
+const CACHE = BASE + VERSION;
+const META = SCOPE + ".precache.json"; // synthetic key: {path: hash}, written last
+const BORN = SCOPE + ".born"; // synthetic key: when the version's install began
 const BUILT = PRECACHE.length > 0;
 
-function abs(path) {
-  return new URL(path, SCOPE).href;
+const abs = (path) => new URL(path, SCOPE).href;
+
+async function born(name) {
+  const hit = await caches.match(BORN, { cacheName: name });
+  return hit ? Number(await hit.text()) : 0;
 }
 
 async function olderCopies() {
-  // Files unchanged since an earlier version (same hash) are copied from its
-  // cache instead of being downloaded again.
   const found = new Map();
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const cache = await caches.open(name);
-    const meta = await cache.match(META);
+    if (!name.startsWith(BASE) || name === CACHE) continue;
+    const meta = await caches.match(META, { cacheName: name });
     if (!meta) continue;
-    let listed;
     try {
-      listed = await meta.json();
+      for (const [path, sri] of Object.entries(await meta.json())) found.set(path + " " + sri, name);
     } catch (e) {
-      continue;
-    }
-    for (const [path, sri] of Object.entries(listed)) {
-      if (!found.has(path + " " + sri)) found.set(path + " " + sri, cache);
+      /* an unreadable list: copy nothing from that cache */
     }
   }
   return found;
@@ -58,12 +59,13 @@ async function install() {
   const cache = await caches.open(CACHE);
   if (await cache.match(META)) return; // this version is already complete
   try {
+    await cache.put(BORN, new Response(String(Date.now())));
     const older = await olderCopies();
     await Promise.all(
       PRECACHE.map(async ([path, sri]) => {
         const url = abs(path);
-        const old = older.get(path + " " + sri);
-        let res = old ? await old.match(url) : undefined;
+        const from = older.get(path + " " + sri);
+        let res = from ? await caches.match(url, { cacheName: from }) : undefined;
         if (!res) {
           // no-cache: revalidate (a 304 reuses the bytes the page just loaded);
           // integrity: a stale or half-deployed file fails the whole install.
@@ -82,26 +84,25 @@ async function install() {
   }
 }
 
-async function dropOld(keepCurrent) {
+// Delete the older versions' caches (never a newer one: that is a version
+// still installing, which replaces us when it is done).
+async function dropOlder() {
+  const ours = await born(CACHE);
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && !(keepCurrent && name === CACHE)) await caches.delete(name);
+    if (name.startsWith(BASE) && name !== CACHE && (!BUILT || (await born(name)) <= ours)) {
+      await caches.delete(name);
+    }
   }
 }
 
 self.addEventListener("install", (event) => {
-  if (!BUILT) {
-    event.waitUntil(self.skipWaiting());
-    return;
-  }
-  event.waitUntil(install());
+  event.waitUntil(BUILT ? install() : self.skipWaiting());
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(dropOld(BUILT).then(() => self.clients.claim()));
-});
-
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // claim: the first visit's page (loaded from the network) is served from
+  // now on; later versions only ever activate with no page of theirs open.
+  event.waitUntil(dropOlder().then(() => self.clients.claim()));
 });
 
 if (BUILT) {
@@ -117,11 +118,6 @@ if (BUILT) {
       if (url.pathname === scopePath) key = INDEX; // ./?new=1&seed=… is the page
       else if (key !== INDEX) return;
     }
-    event.respondWith(
-      caches
-        .open(CACHE)
-        .then((cache) => cache.match(key))
-        .then((hit) => hit || fetch(req)),
-    );
+    event.respondWith(caches.match(key, { cacheName: CACHE }).then((hit) => hit || fetch(req)));
   });
 }

@@ -19,6 +19,7 @@ import hashlib
 import http.server
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,12 +63,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
     max_age = 600
     quiet = True
     offline = False  # tests: answer every request with an error, like a dead network
+    log: list | None = None  # when a list: (path, status, body bytes sent) per request
 
     def log_message(self, fmt, *args):
         if not self.quiet:
             super().log_message(fmt, *args)
 
     def _send(self, code: int, body: bytes = b"", headers: dict | None = None, head: bool = False):
+        if self.log is not None:
+            self.log.append((self.path, code, 0 if head else len(body), time.time()))
         self.send_response(code)
         for k, v in (headers or {}).items():
             self.send_header(k, v)
