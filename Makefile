@@ -2,7 +2,7 @@
 PYTHON ?= python3
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play setup site test test-deps vendor clean
+.PHONY: play setup site test test-site test-deps vendor clean bench-load
 
 setup: vendor
 
@@ -15,6 +15,14 @@ play: vendor
 # The static site GitHub Pages serves (tools/build_site.py), in site/.
 site: vendor
 	$(PYTHON) tools/build_site.py site
+
+# The browser tests against the assembled site, under /phom/ as on Pages.
+test-site: test-deps site
+	SITE_DIR=site $(PYTHON) -m pytest tests/browser tests/ship
+
+# Start-up benchmark (not a test): medians of first paint and interactive, bytes.
+bench-load: vendor
+	$(PYTHON) bench/bench_load.py
 
 test-deps:
 	bash scripts/test-deps.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the pinned browser runtime (npm) and copy what the page loads into
-# the git-ignored vendor/ folder, then pack our Python (phom/ + ui/) for the page.
+# the git-ignored vendor/ folder (the stdlib trimmed), then pack our Python
+# (phom/ + ui/) for the page.
 # Idempotent: re-running only redoes what is missing or out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,11 +18,18 @@ if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
 fi
 
 mkdir -p vendor/pyodide vendor/pyscript
-for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json; do
   if [ ! -f "vendor/pyodide/$f" ] || [ "node_modules/pyodide/$f" -nt "vendor/pyodide/$f" ]; then
     cp "node_modules/pyodide/$f" vendor/pyodide/
   fi
 done
+# The stdlib trimmed to what the page imports (tools/stdlib-keep.txt): 1.1 MB
+# instead of 2.5 MB. The whole one stays in node_modules/pyodide/.
+std=vendor/pyodide/python_stdlib.zip
+if [ ! -f "$std" ] || [ node_modules/pyodide/python_stdlib.zip -nt "$std" ] \
+   || [ tools/stdlib-keep.txt -nt "$std" ] || [ tools/trim_stdlib.py -nt "$std" ]; then
+  python3 tools/trim_stdlib.py node_modules/pyodide/python_stdlib.zip "$std"
+fi
 cp -u node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css vendor/pyscript/
 
 python3 scripts/pack_py.py

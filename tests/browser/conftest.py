@@ -49,7 +49,22 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture(scope="session")
 def site_url():
-    """The site, served from this checkout; the runtime is installed first if missing."""
+    """The site, served from this checkout; the runtime is installed first if missing.
+
+    With SITE_DIR set (make test-site), the assembled site in that folder
+    (tools/build_site.py) instead, served as GitHub Pages serves it: under
+    the sub-path /phom/, with its service worker."""
+    if os.environ.get("SITE_DIR"):
+        sys.path.insert(0, str(ROOT / "tools"))
+        import serve_site
+
+        site = Path(os.environ["SITE_DIR"]).resolve()
+        if not (site / "index.html").is_file():
+            pytest.fail(f"SITE_DIR={site} has no index.html (make site builds it)")
+        srv, url = serve_site.start(site, "/phom/")
+        yield url
+        srv.shutdown()
+        return
     if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
         if shutil.which("npm") is None:
             pytest.skip("npm is needed to install the pinned runtime (make test does it)")
