@@ -56,6 +56,27 @@ def gzip_size(path: Path) -> int:
     return len(gz) if gz is not None else len(data)
 
 
+class Link:
+    """A shared network link for the benchmark: ``mbps`` for all requests
+    together, and ``latency_ms`` before each response (first byte)."""
+
+    def __init__(self, mbps: float, latency_ms: float = 20.0) -> None:
+        self.rate = mbps * 1e6 / 8
+        self.latency = latency_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def write(self, wfile, body: bytes) -> None:
+        for i in range(0, len(body), 16384):
+            chunk = body[i:i + 16384]
+            with self.lock:
+                now = time.monotonic()
+                self.free_at = max(now, self.free_at) + len(chunk) / self.rate
+                wait = self.free_at - now
+            time.sleep(wait)
+            wfile.write(chunk)
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     site: Path = ROOT / "site"
@@ -63,7 +84,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     max_age = 600
     quiet = True
     offline = False  # tests: answer every request with an error, like a dead network
-    log: list | None = None  # when a list: (path, status, body bytes sent) per request
+    log: list | None = None  # when a list: (path, status, body bytes sent, time) per request
+    link: Link | None = None  # the benchmark's slow network, if any
 
     def log_message(self, fmt, *args):
         if not self.quiet:
@@ -72,13 +94,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _send(self, code: int, body: bytes = b"", headers: dict | None = None, head: bool = False):
         if self.log is not None:
             self.log.append((self.path, code, 0 if head else len(body), time.time()))
+        if self.link is not None:
+            time.sleep(self.link.latency)
         self.send_response(code)
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if body and not head:
-            self.wfile.write(body)
+            if self.link is not None:
+                self.link.write(self.wfile, body)
+            else:
+                self.wfile.write(body)
 
     def do_HEAD(self):
         self.do_GET(head=True)
