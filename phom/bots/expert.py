@@ -48,7 +48,14 @@ class ExpertBot(HeuristicBot):
         self.iterations = iterations
         self.time_limit = time_limit
         self.max_candidates = max_candidates
-        self.z = 1.5
+        self.z = 1.0             # switch from the heuristic's choice at z standard errors
+        self.margin = 1.0        # only candidates within this many units of the heuristic's best
+        # which decisions to search: take (eat or draw), lay (arrangement),
+        # final (the discard after laying down), chot (a discard that would be
+        # a chốt), discard (any other discard)
+        self.search = {"take", "lay", "final", "chot", "discard"}
+        self.step_budget = 9000   # simulated actions per decision (deterministic)
+        self.rollout_bot = None   # None: the fast playout policy; or a bot used for every seat
         self.last_stats = None
 
     # ------------------------------------------------------------ driver
@@ -61,6 +68,8 @@ class ExpertBot(HeuristicBot):
         kinds = {type(a) for a in legal}
         cands = None
         if Eat in kinds:
+            if "take" not in self.search:
+                return self._decide(view, legal)
             v_eat, v_draw = self.take_scores(view)
             eat = next(a for a in legal if type(a) is Eat)
             draw = next(a for a in legal if type(a) is Draw)
@@ -68,6 +77,8 @@ class ExpertBot(HeuristicBot):
         elif Draw in kinds:
             return next(a for a in legal if type(a) is Draw)
         elif LayDown in kinds:
+            if "lay" not in self.search:
+                return self._decide(view, legal)
             lays = [a for a in legal if type(a) is LayDown]
             keys = self.lay_scores(view, lays)
             order = sorted(range(len(lays)), key=lambda j: (keys[j], -j), reverse=True)
@@ -78,11 +89,16 @@ class ExpertBot(HeuristicBot):
             if s is not None:
                 return s
         if cands is None and Discard in kinds:
+            final = view.laid[view.seat] is not None or view.is_lay_down_turn
+            kind = "final" if final else ("chot" if view.chot else "discard")
+            if kind not in self.search:
+                return self._decide(view, legal)
             discards = [a for a in legal if type(a) is Discard]
             scores = self.discard_scores(view, discards)
             order = sorted(range(len(discards)), key=lambda j: (scores[j], -j), reverse=True)
             top = scores[order[0]]
-            cands = [(discards[j], scores[j]) for j in order if scores[j] >= top - 2.0][: self.max_candidates]
+            cands = [(discards[j], scores[j]) for j in order
+                     if scores[j] >= top - self.margin][: self.max_candidates]
         if cands is None:
             if Pass in kinds:
                 return next(a for a in legal if type(a) is Pass)
@@ -114,7 +130,8 @@ class ExpertBot(HeuristicBot):
         world_rng = random.Random(self.rng.getrandbits(64))
         w = 0
         pruned = False
-        while used < budget:
+        steps = 0
+        while used < budget and steps < self.step_budget:
             wseed = world_rng.getrandbits(64)
             wr = random.Random(wseed)
             base = Game.sample_from_view(view, wr)
@@ -129,7 +146,7 @@ class ExpertBot(HeuristicBot):
                 g = base.clone()
                 try:
                     g.apply(cands[j][0])
-                    playout(g, None)
+                    steps += self._playout(g)
                     row[j] = g.result.deltas[me] if g.result is not None else None
                 except Exception:  # a sample the engine rejects: skip it
                     row[j] = None
@@ -164,6 +181,18 @@ class ExpertBot(HeuristicBot):
             "chosen": str(cands[best][0]),
         }
         return cands[best][0]
+
+    def _playout(self, g):
+        if self.rollout_bot is None:
+            return playout(g, None)
+        bot = self.rollout_bot
+        n = 0
+        while not g.is_over:
+            s = g.to_move
+            legal = g.legal_actions()
+            g.apply(legal[0] if len(legal) == 1 else bot._decide(g.view(s), legal))
+            n += 1
+        return n
 
     @staticmethod
     def _paired(a, b):

@@ -33,7 +33,8 @@ def _public_dead(g) -> int:
     return m
 
 
-def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0) -> int:
+def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0,
+                   a: float = 4.0, b: float = 0.5) -> int:
     """Index of the card to discard: the deadwood card with the highest points,
     cards in a live cạ counting for much less."""
     r = best_arrangement_mask(hand, eaten)
@@ -61,7 +62,7 @@ def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0)
                     if not (dead >> o & 1) and not (hand >> o & 1):
                         n_outs += 1
             p = CARD_PTS[i]
-            s = p - (4.0 + 0.5 * p) * n_outs if n_outs else p
+            s = p - (a + b * p) * n_outs if n_outs else p
             if avoid >> i & 1:
                 s -= 6.0
             if noise is not None:
@@ -90,8 +91,9 @@ def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0)
     return best
 
 
-def playout(g, rng=None, max_steps: int = 400) -> None:
-    """Play the determinized hand ``g`` to its end with the fast policy."""
+def playout(g, rng=None, max_steps: int = 400) -> int:
+    """Play the determinized hand ``g`` to its end with the fast policy;
+    return the number of actions played."""
     steps = 0
     noise = (lambda: rng.random() * 0.8) if rng is not None else None
     while g.phase != "over" and steps < max_steps:
@@ -134,3 +136,4 @@ def playout(g, rng=None, max_steps: int = 400) -> None:
         dead = _public_dead(g)
         i = discard_choice(hand, eaten, dead, noise)
         g.apply(Discard(card_from_index(i)))
+    return steps
