@@ -104,7 +104,14 @@ def run(bots, hands=400, preset="basic", jobs=1, seed=1, rotate=True, progress=T
     return summarize(records, bots, preset), records
 
 
+_last_bar = [0.0]
+
+
 def _bar(done, total, t0):
+    now = time.time()
+    if done < total and now - _last_bar[0] < 0.5:
+        return
+    _last_bar[0] = now
     w = 30
     frac = done / total
     el = time.time() - t0

@@ -88,6 +88,7 @@ class Level:
         self.pts_per_unit = 10.0    # rule style: points per unit of feeding cost
         self.rk = 0.0               # rule style: cạ weight × (takes left / 3) ** rk
         self.nomeld_boost = 0.0     # rule style: extra cạ weight while holding no meld
+        self.lookahead = False      # last discard before laying down: exact over the next take
         self.lam_final = None       # units per point for the last discard (default lam)
         self.feed_final = 1.0       # feed-cost scale for the last discard
         self.feed_scale = 1.0       # calibration of the feed probability
@@ -262,6 +263,15 @@ class HeuristicBot(Bot):
             lam = lv.lam_final if lv.lam_final is not None else lv.lam
             for a, i in zip(discards, idx):
                 scores.append(-lam * pts(H & ~(1 << i)) - lv.feed_final * feed[i])
+        elif self.level.lookahead and takes_left(view, after_discard=True) == 1 \
+                and view.rules.turn_model == "four_turns":
+            for a, i in zip(discards, idx):
+                h = H & ~(1 << i)
+                if E and not valid(h, E):
+                    scores.append(float("-inf"))
+                    continue
+                scores.append(self.expected_final_after_draw(view, h, E, 1 << i) - feed[i])
+            return scores
         elif self.level.style == "rule":
             return self.rule_scores(view, H, E, idx, feed)
         else:
@@ -441,9 +451,19 @@ class HeuristicBot(Bot):
         unseen = bits(FULL & ~seen)
         if not unseen:
             return self.final_value(view, H, E)
+        u_val = view.rules.u_pay * (view.players - 1)
         tot = 0.0
         for x in unseen:
-            tot += self.final_value(view, H | (1 << x), E)
+            h = H | (1 << x)
+            r = best_dw(h, E)
+            if r is not None:
+                mm = 0
+                for m in r[1]:
+                    mm |= m
+                if (h & ~mm).bit_count() <= 1:
+                    tot += u_val
+                    continue
+            tot += self.final_value(view, h, E)
         return tot / len(unseen)
 
     # ------------------------------------------------------------ lay down
