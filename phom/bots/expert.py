@@ -131,16 +131,23 @@ class ExpertBot(HeuristicBot):
         w = 0
         pruned = False
         steps = 0
+        failures = 0
         while used < budget and steps < self.step_budget:
             wseed = world_rng.getrandbits(64)
             wr = random.Random(wseed)
-            base = Game.sample_from_view(view, wr)
-            hands, stock = sample_hidden(view, wr, hold, seen)
-            for s, h in hands.items():
-                base.hands[s] = h
-            base.stock = [card_from_index(i) for i in stock]
-            base._legal = None
-            pseed = wr.getrandbits(32)
+            try:
+                base = Game.sample_from_view(view, wr)
+                hands, stock = sample_hidden(view, wr, hold, seen)
+                for s, h in hands.items():
+                    base.hands[s] = h
+                base.stock = [card_from_index(i) for i in stock]
+                base._legal = None
+            except Exception:  # a view the sampler cannot rebuild: trust the heuristic
+                failures += 1
+                used += len(alive)
+                if failures > 3:
+                    break
+                continue
             row = {}
             for j in alive:
                 g = base.clone()

@@ -11,10 +11,10 @@ playouts do not cheat inside the sample either.
 
 from __future__ import annotations
 
-from ..actions import DeclareU, Discard, Draw, Eat, LayDown, Send
+from ..actions import DeclareU, Discard, Draw, Eat, Send
 from ..cards import card_from_index
 from ..melds import best_arrangement_mask, is_valid_mask
-from .handeval import CARD_PTS, OUTS, PARTNERS, meld_pair_prob
+from .handeval import CARD_PTS, OUTS, PARTNERS
 
 _DRAW = Draw()
 _EAT = Eat()

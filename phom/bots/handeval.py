@@ -327,7 +327,7 @@ def _partial_gains(dw: int, melded: int, p_get):
     cand.sort(key=lambda t: -t[0])
     used = 0
     out = []
-    for g, p, m, s in cand:
+    for _g, p, m, s in cand:
         if m & used:
             # overlapping cạ still adds a little: a second way to use the card
             out.append((p * 0.35, s, 0))

@@ -29,16 +29,16 @@ from .handeval import (
     GAP,
     OUTS,
     PARTNERS,
-    greedy_sends,
-    sendable_closure,
     Context,
     best_dw,
     bits,
     dw_options,
+    greedy_sends,
     hand_value,
     meld_pair_prob,
     pts,
     send_targets,
+    sendable_closure,
     valid,
 )
 from .model import (
@@ -47,10 +47,8 @@ from .model import (
     hand_ends_after_my_discard,
     holdings,
     seen_mask,
-    table_mask,
     takes_left,
     turn_no,
-    unknown_counts,
 )
 
 U_MULT_KEYS = {"round": "u_tron", "khan": "u_khan", "same_color": "u_same_color",
@@ -261,11 +259,11 @@ class HeuristicBot(Bot):
         if final:
             lv = self.level
             lam = lv.lam_final if lv.lam_final is not None else lv.lam
-            for a, i in zip(discards, idx):
+            for i in idx:
                 scores.append(-lam * pts(H & ~(1 << i)) - lv.feed_final * feed[i])
         elif self.level.lookahead and takes_left(view, after_discard=True) == 1 \
                 and view.rules.turn_model == "four_turns":
-            for a, i in zip(discards, idx):
+            for i in idx:
                 h = H & ~(1 << i)
                 if E and not valid(h, E):
                     scores.append(float("-inf"))
@@ -277,7 +275,7 @@ class HeuristicBot(Bot):
         else:
             k = takes_left(view, after_discard=True)
             ctx = self.context(view, k, hand=H)
-            for a, i in zip(discards, idx):
+            for i in idx:
                 v = hand_value(H & ~(1 << i), E, ctx)
                 scores.append(v - feed[i])
         return scores

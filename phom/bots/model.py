@@ -254,7 +254,7 @@ def sample_hidden(view, rng, hold=None, seen: int | None = None, tries: int = 20
     pool0 = bits(FULL & ~seen)
     counts = unknown_counts(view, tmask)
     opps = [s for s in range(P) if s != me]
-    for attempt in range(tries):
+    for _ in range(tries):
         pool = set(pool0)
         hands = {}
         ok = True
@@ -272,11 +272,13 @@ def sample_hidden(view, rng, hold=None, seen: int | None = None, tries: int = 20
                 if row is not None:
                     ws = [row[a] * row[b] + 1e-9 for a, b in pairs]
                     r = rng.random() * sum(ws)
-                    for pr, w in zip(pairs, ws):
-                        r -= w
+                    k = 0
+                    while k < len(pairs) - 1:
+                        r -= ws[k]
                         if r <= 0:
                             break
-                    a, b = pr
+                        k += 1
+                    a, b = pairs[k]
                 else:
                     a, b = pairs[rng.randrange(len(pairs))]
                 pool.discard(a)
