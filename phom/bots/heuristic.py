@@ -9,10 +9,15 @@ They play the way a person would, from the tips of seed 002:
 * do not feed the next player, above all the chốt (normal, hard);
 * lay down the arrangement, and send the cards, that leave the least.
 
-``hard`` also models the other players from what they ate, discarded and
-declined to eat (a card someone drew past is evidence they cannot use it), and
-weighs ù and đền: its own chances of an ù, and the risk of feeding a player who
-is one eat away from one.
+``easy`` and ``normal`` score each discard by an estimate of the hand it
+leaves (deadwood points, cạ that can still complete, the risk of móm); easy
+does not count cards, does not avoid feeding, and sometimes picks a near-best
+card at random. ``hard`` plays the "keep every live cạ, throw the highest other
+deadwood" rule (measured stronger than the hand estimate: more melds, more ù)
+and adds a model of the other players built from what they ate, discarded and
+declined to eat (a card someone drew past is evidence they cannot use it),
+cards that fit melds already on the table, its own ù chances, and the ù / đền
+risk of feeding a player who is one eat away from an ù.
 
 Every decision uses only the ``PlayerView`` and the legal actions.
 """
