@@ -81,10 +81,15 @@ def test_sub_path_csp_precache_and_offline_play(browser, served_site, built_site
     page = ctx.new_page()
     watch = Watch(url)
     watch.attach(ctx, page)
+    srv.handler.log = log = []
     try:
         page.goto(url + "?new=1&speed=instant&seed=7")
         wait_ready(page, 60_000)
         page.wait_for_function(CONTROLLED, timeout=60_000)
+        # each file crossed the network once: the preloads were used, and the
+        # worker's install revalidated what the page had just loaded (304)
+        sent = [e[0].split("?", 1)[0] for e in log if e[1] == 200]
+        assert len(sent) == len(set(sent)), sorted(p for p in sent if sent.count(p) > 1)
         play_hand(page, keyboard_step)
         # every file the page asked for is in the service worker's precache list
         listed = precached(built_site) | {"sw.js"}
@@ -109,6 +114,7 @@ def test_sub_path_csp_precache_and_offline_play(browser, served_site, built_site
         watch.check(page)
     finally:
         srv.handler.offline = False
+        srv.handler.log = None
         ctx.close()
 
 
