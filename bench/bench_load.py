@@ -48,6 +48,9 @@ lines interleave two sites' cold loads, service worker blocked, medians):
   not   pysrc.tar.gz instead of .zip (PyScript then skips zip.js): -83 KB gzip,
         but A/B local 2520 -> 2849 ms, 20 Mbit/s 4040 -> 4606 ms (Python's
         tarfile and gzip on the start-up path)
+  not   bytecode for our Python (.pyc compiled by the pinned Pyodide under Node,
+        unchecked-hash, beside the sources): saves ~80 ms of compiling in
+        Node, A/B local 2653 -> 2618 ms (noise), but pysrc.zip 86 -> 297 KB gzip
   not   stdlib zip stored uncompressed: no faster to load (Node: 1.9 s either
         way) and 4.3 MB where Pages does not compress zip files
 """
