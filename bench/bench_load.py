@@ -28,15 +28,15 @@ Figures (2 cores, other jobs running: expect +-15 % between runs; the A/B
 lines interleave two sites' cold loads, service worker blocked, medians):
 
   5 runs, local        first paint   interactive   vs bare
-  ours cold                 128 ms       2726 ms     1.05x
-  ours warm (worker)         88 ms       2085 ms     0.84x
-  bare cold / warm      104 / 44 ms  2595 / 2491 ms
+  ours cold                 144 ms       2766 ms     1.06x
+  ours warm (worker)         96 ms       2253 ms     0.93x
+  bare cold / warm      104 / 44 ms  2607 / 2413 ms
   5 runs, 20 Mbit/s
   ours cold                 164 ms       4579 ms     1.00x
   ours warm (worker)         84 ms       2913 ms     1.21x
   bare cold / warm      140 / 40 ms  4561 / 2417 ms
-  first visit, gzip: runtime 5089 KB, own files 170 KB (pysrc.zip 86 KB, the
-  manifest's icons 72 KB that Chromium fetches, the rest 12 KB)
+  first visit, gzip: runtime 5089 KB, own files 130 KB (pysrc.zip 86 KB, the
+  manifest's icons 31 KB that Chromium fetches, the rest 13 KB)
 
   kept  stdlib trimmed to tools/stdlib-keep.txt: 2.55 -> 1.12 MB, runtime
         6516 -> 5089 KB gzip; A/B local 2639 -> 2684 ms (CPU-bound: same),
@@ -45,6 +45,7 @@ lines interleave two sites' cold loads, service worker blocked, medians):
         and pysrc.zip: their requests start at ~20-50 ms instead of ~300 ms;
         A/B local within noise, 20 Mbit/s 4813 -> 4550 ms
   kept  our Python as one archive (the page's vendor/pysrc.zip): 1 request, not 27
+  kept  palette PNG icons (tools/make_icons.py): own files 170 -> 130 KB
   not   pysrc.tar.gz instead of .zip (PyScript then skips zip.js): -83 KB gzip,
         but A/B local 2520 -> 2849 ms, 20 Mbit/s 4040 -> 4606 ms (Python's
         tarfile and gzip on the start-up path)
