@@ -32,9 +32,10 @@ lines interleave two sites' cold loads, service worker blocked, medians):
   ours warm (worker)         96 ms       2253 ms     0.93x
   bare cold / warm      104 / 44 ms  2607 / 2413 ms
   5 runs, 20 Mbit/s
-  ours cold                 164 ms       4579 ms     1.00x
-  ours warm (worker)         84 ms       2913 ms     1.21x
-  bare cold / warm      140 / 40 ms  4561 / 2417 ms
+  ours cold                 188 ms       4471 ms     0.97x
+  ours warm (worker)        100 ms       2330 ms     1.07x
+  bare cold / warm      156 / 40 ms  4612 / 2181 ms
+  (an earlier 20 Mbit/s run, machine busier: warm 2913 vs 2417 ms, 1.21x)
   first visit, gzip: runtime 5089 KB, own files 130 KB (pysrc.zip 86 KB, the
   manifest's icons 31 KB that Chromium fetches, the rest 13 KB)
 
