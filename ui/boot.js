@@ -49,25 +49,9 @@ window.addEventListener("py:progress", onProgress);
 document.addEventListener("py:progress", onProgress);
 
 // Offline play: sw.js (assembled by tools/build_site.py) precaches the site.
-// A new version waits until no page of the old one is open; while this page is
-// still starting we let it take over at once and reload into it.
+// A new version installs in the background and takes over only once every page
+// of the old one is closed, so no page ever runs half old, half new.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  const starting = () => {
-    const t = document.getElementById("table");
-    return !t || t.dataset.phase === "loading";
-  };
-  const takeOver = (worker) => {
-    if (!worker || !starting() || !navigator.serviceWorker.controller) return;
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (starting()) location.reload();
-    }, { once: true });
-    worker.postMessage({ type: "skip-waiting" });
-  };
-  navigator.serviceWorker.register("./sw.js").then((reg) => {
-    if (reg.waiting) takeOver(reg.waiting);
-    reg.addEventListener("updatefound", () => {
-      const w = reg.installing;
-      if (w) w.addEventListener("statechange", () => { if (w.state === "installed") takeOver(w); });
-    });
-  }).catch(() => { /* no offline copy; the page still works online */ });
+  navigator.serviceWorker.register("./sw.js")
+    .catch(() => { /* no offline copy; the page still works online */ });
 }
