@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
 PREFIX = "/phom/"
 
 for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+
+from chromium import CHROMIUM, launch_args  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -36,15 +37,7 @@ def pytest_configure(config):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-        ],
-    }
+    return launch_args(browser_type_launch_args)
 
 
 def ensure_runtime() -> None:
