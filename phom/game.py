@@ -45,6 +45,7 @@ from .melds import (
     is_valid_mask,
 )
 from .rules import Rules
+from .saving import load_object, rng_from_json, rng_to_json
 from .view import PlayerView
 
 FORMAT = "phom.game/1"
@@ -804,7 +805,6 @@ class Game:
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> str:
         """The hand as JSON: rules, seats, deck, actions, context and RNG state."""
-        st = self.rng.getstate()
         return json.dumps({
             "format": FORMAT,
             "rules": self.rules.to_dict(),
@@ -815,18 +815,13 @@ class Game:
             "streak_seat": self.streak_seat,
             "deck": [str(c) for c in self.deck],
             "actions": [action_to_json(a) for a in self.actions],
-            "rng": [st[0], list(st[1]), st[2]],
+            "rng": rng_to_json(self.rng),
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text) -> Game:
         """Rebuild a hand saved by ``to_json``; ValueError says what is wrong."""
-        try:
-            d = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise ValueError(f"saved hand is not valid JSON: {e}") from None
-        if not isinstance(d, dict):
-            raise ValueError("saved hand must be a JSON object")
+        d = load_object(text, "hand")
         if d.get("format") != FORMAT:
             raise ValueError(f"saved hand has format {d.get('format')!r}, expected {FORMAT!r}")
         for key in ("rules", "players", "starter", "deck", "actions", "rng"):
@@ -848,11 +843,7 @@ class Game:
                 g.apply(action_from_json(a))
             except ValueError as e:  # IllegalAction included
                 raise ValueError(f"saved action #{i + 1} ({a!r}) cannot be replayed: {e}") from None
-        try:
-            v, internal, gauss = d["rng"]
-            g.rng.setstate((v, tuple(internal), gauss))
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"saved random state is malformed: {e}") from None
+        rng_from_json(g.rng, d["rng"], "hand")
         return g
 
     def __repr__(self) -> str:

@@ -8,6 +8,7 @@ import random
 
 from .game import Game
 from .rules import Rules
+from .saving import load_object, rng_from_json, rng_to_json
 
 FORMAT = "phom.match/1"
 
@@ -76,24 +77,20 @@ class Match:
             self._recorded = True
 
     def to_json(self) -> str:
-        st = self.rng.getstate()
         return json.dumps({
             "format": FORMAT, "rules": self.rules.to_dict(), "players": self.players,
             "seed": self.seed if isinstance(self.seed, (int, str, type(None))) else None,
             "totals": self.totals, "pot": self.pot, "starter": self.starter,
             "streak_seat": self.streak_seat, "hands_played": self.hands_played,
-            "history": self.history, "rng": [st[0], list(st[1]), st[2]],
+            "history": self.history, "rng": rng_to_json(self.rng),
             "current": None if self.current is None else json.loads(self.current.to_json()),
             "recorded": self._recorded,
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text) -> Match:
-        try:
-            d = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise ValueError(f"saved match is not valid JSON: {e}") from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
+        d = load_object(text, "match")
+        if d.get("format") != FORMAT:
             raise ValueError(f"saved match has an unknown format (expected {FORMAT!r})")
         try:
             m = cls(Rules.from_dict(d["rules"]), d["players"], d.get("seed"))
@@ -109,8 +106,7 @@ class Match:
             m.streak_seat = d["streak_seat"]
             m.hands_played = int(d["hands_played"])
             m.history = list(d["history"])
-            v, internal, gauss = d["rng"]
-            m.rng.setstate((v, tuple(internal), gauss))
+            rng_from_json(m.rng, d["rng"], "match")
             if d["current"] is not None:
                 m.current = Game.from_json(d["current"])
                 if m.current.players != m.players or m.current.rules != m.rules:
