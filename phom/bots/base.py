@@ -35,6 +35,16 @@ class Bot:
     def _decide(self, view, legal):
         raise NotImplementedError
 
+    @staticmethod
+    def forced(legal):
+        """The move that needs no thought: the only legal one, or an ù. Else None."""
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if type(a).__name__ == "DeclareU":
+                return a
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal move (but always takes an ù when offered)."""
@@ -42,7 +52,5 @@ class RandomBot(Bot):
     name = "random"
 
     def _decide(self, view, legal):
-        for a in legal:
-            if type(a).__name__ == "DeclareU":
-                return a
-        return legal[self.rng.randrange(len(legal))]
+        a = self.forced(legal)
+        return a if a is not None else legal[self.rng.randrange(len(legal))]

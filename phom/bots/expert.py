@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..actions import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
 from .fast import playout
 from .heuristic import HARD, HeuristicBot
@@ -60,11 +60,9 @@ class ExpertBot(HeuristicBot):
 
     # ------------------------------------------------------------ driver
     def choose_steps(self, view, legal):
-        if len(legal) == 1:
-            return legal[0]
-        for a in legal:
-            if type(a) is DeclareU:
-                return a
+        forced = self.forced(legal)
+        if forced is not None:
+            return forced
         kinds = {type(a) for a in legal}
         cands = None
         if Eat in kinds:

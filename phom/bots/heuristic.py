@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from ..actions import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
 from .base import Bot
 from .handeval import (
@@ -112,11 +112,9 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------ entry
     def _decide(self, view, legal):
-        if len(legal) == 1:
-            return legal[0]
-        for a in legal:
-            if type(a) is DeclareU:
-                return a
+        forced = self.forced(legal)
+        if forced is not None:
+            return forced
         kinds = {type(a) for a in legal}
         if Eat in kinds or Draw in kinds:
             return self.choose_take(view, legal)
