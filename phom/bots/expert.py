@@ -1,23 +1,35 @@
 """The expert bot: flat Monte Carlo search over determinizations.
 
-For a decision that matters (which card to discard, eat or draw, which
-arrangement to lay down) the expert:
+For the discards that matter (from its second turn on, the last discard after
+laying down included) the expert:
 
-1. asks ``hard`` for its scores and keeps the few best candidates;
+1. asks ``hard`` for its scores and keeps the best few candidates (those within
+   ``margin`` units of the heuristic's best);
 2. samples deals of the cards it cannot see, consistent with its view (every
    eaten card in an opponent's hand gets partners it makes a meld with) and
    weighted by ``hard``'s opponent model (what each player ate, discarded and
-   declined to eat);
+   declined to eat) — optionally re-weighted by how well each deal explains
+   the other players' discards (``belief_m``, see ``belief.py``);
 3. plays every candidate out to the end of the hand on the same sampled deals
-   with the same playout seeds (common random numbers: the candidates are
-   compared on identical luck), using a fast playout policy for all seats;
-4. successively halves the candidates (the worse half is dropped after each
-   round) and returns the one with the best mean payoff.
+   (common random numbers: candidates are compared on identical luck), with a
+   fast playout policy for all seats;
+4. after half the budget drops the candidates clearly behind, and at the end
+   keeps the heuristic's choice unless another candidate beats it by ``z``
+   standard errors of the paired difference.
+
+What it searches was measured against three ``hard`` (duplicate deals, basic
+preset, 2,000 hands a variant): searching the first discard, the eat-or-draw
+choice or the lay-down arrangement gained nothing measurable and cost the
+longest playouts, so those are left to the heuristic by default (they can be
+switched on through ``search`` and ``first_search_turn``). The ceiling is low:
+``bench/info_bound.py`` shows the same search gains about +1.2 units a hand
+when it may see the other hands, and what an honest seat can infer about them
+from the table predicts their cards barely better than chance.
 
 Budget: ``iterations`` playouts per decision (deterministic for a given seed),
 optionally capped by ``time_limit`` seconds of wall clock. Trivial decisions
-(one legal action, an ù) and clear-cut ones return at once. ``choose_steps``
-yields between playouts so the page can keep the browser responsive.
+(one legal action, an ù) return at once. ``choose_steps`` yields every few
+milliseconds so the page stays responsive.
 
 Only the ``PlayerView`` and the legal actions are used: the sampled deals are
 built from the view alone.
@@ -30,9 +42,10 @@ import time
 
 from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
+from .belief import DiscardEvidence
 from .fast import playout
 from .heuristic import HARD, HeuristicBot
-from .model import holdings, sample_hidden, seen_mask
+from .model import holdings, sample_hidden, seen_mask, turn_no
 
 DEFAULT_ITERATIONS = 400
 SLICE = 0.004  # seconds of work between yields
@@ -48,14 +61,20 @@ class ExpertBot(HeuristicBot):
         self.iterations = iterations
         self.time_limit = time_limit
         self.max_candidates = max_candidates
-        self.z = 1.0             # switch from the heuristic's choice at z standard errors
+        self.z = 2.0             # switch from the heuristic's choice at z standard errors
         self.margin = 1.0        # only candidates within this many units of the heuristic's best
         # which decisions to search: take (eat or draw), lay (arrangement),
         # final (the discard after laying down), chot (a discard that would be
         # a chốt), discard (any other discard)
-        self.search = {"take", "lay", "final", "chot", "discard"}
+        self.search = {"final", "chot", "discard"}
         self.step_budget = 9000   # simulated actions per decision (deterministic)
         self.rollout_bot = None   # None: the fast playout policy; or a bot used for every seat
+        self.belief_m = 1         # deals sampled per world; the one the discards explain best is kept
+        # discards before this turn of the seat's own are left to the heuristic
+        # (measured: searching the first discard gains nothing and costs the
+        # longest playouts)
+        self.first_search_turn = 2
+        self.belief_temp = 2.0
         self.last_stats = None
 
     # ------------------------------------------------------------ driver
@@ -89,7 +108,8 @@ class ExpertBot(HeuristicBot):
         if cands is None and Discard in kinds:
             final = view.laid[view.seat] is not None or view.is_lay_down_turn
             kind = "final" if final else ("chot" if view.chot else "discard")
-            if kind not in self.search:
+            if kind not in self.search or (
+                    not final and turn_no(view, view.seat) < self.first_search_turn):
                 return self._decide(view, legal)
             discards = [a for a in legal if type(a) is Discard]
             scores = self.discard_scores(view, discards)
@@ -115,11 +135,7 @@ class ExpertBot(HeuristicBot):
         me = view.seat
         t0 = time.perf_counter()
         last_yield = t0
-        from ..cards import card_from_index
-        from ..game import Game
-
-        hold, _stock = holdings(view, model=True)
-        seen = seen_mask(view)
+        world = self.world_sampler(view)
         n = len(cands)
         alive = list(range(n))
         vals = [[] for _ in range(n)]   # per candidate: (world number, value)
@@ -134,12 +150,7 @@ class ExpertBot(HeuristicBot):
             wseed = world_rng.getrandbits(64)
             wr = random.Random(wseed)
             try:
-                base = Game.sample_from_view(view, wr)
-                hands, stock = sample_hidden(view, wr, hold, seen)
-                for s, h in hands.items():
-                    base.hands[s] = h
-                base.stock = [card_from_index(i) for i in stock]
-                base._legal = None
+                base = world(wr)
             except Exception:  # a view the sampler cannot rebuild: trust the heuristic
                 failures += 1
                 used += len(alive)
@@ -186,6 +197,52 @@ class ExpertBot(HeuristicBot):
             "chosen": str(cands[best][0]),
         }
         return cands[best][0]
+
+    def world_sampler(self, view):
+        """A function ``world(rng) -> Game``: one deal of the hidden cards
+        consistent with ``view`` (weighted by the opponent model, and by the
+        discard evidence when ``belief_m`` > 1). Built from the view alone."""
+        from ..cards import card_from_index
+        from ..game import Game
+
+        hold, _stock = holdings(view, model=True)
+        seen = seen_mask(view)
+        evidence = DiscardEvidence(view, temp=self.belief_temp) if self.belief_m > 1 else None
+        if evidence is not None and not len(evidence):
+            evidence = None
+
+        def world(wr):
+            base = Game.sample_from_view(view, wr)
+            hands, stock = sample_hidden(view, wr, hold, seen)
+            if evidence is not None:
+                hands, stock = self._resample(view, wr, hold, seen, evidence, hands, stock)
+            for s, h in hands.items():
+                base.hands[s] = h
+            base.stock = [card_from_index(i) for i in stock]
+            base._legal = None
+            return base
+
+        return world
+
+    def _resample(self, view, wr, hold, seen, evidence, hands, stock):
+        """Sampling-importance-resampling: of ``belief_m`` sampled deals keep one
+        with probability proportional to how well it explains the discards."""
+        import math
+
+        cands = [(hands, stock)]
+        lws = [evidence.log_weight(hands)]
+        for _ in range(self.belief_m - 1):
+            h, st = sample_hidden(view, wr, hold, seen)
+            cands.append((h, st))
+            lws.append(evidence.log_weight(h))
+        top = max(lws)
+        ws = [math.exp(x - top) for x in lws]
+        r = wr.random() * sum(ws)
+        for c, w in zip(cands, ws, strict=True):
+            r -= w
+            if r <= 0:
+                return c
+        return cands[-1]
 
     def _playout(self, g):
         if self.rollout_bot is None:

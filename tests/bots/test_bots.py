@@ -103,7 +103,7 @@ def _permute_hidden(g: Game, seat: int, rng: random.Random) -> Game:
 @pytest.mark.parametrize("name", BOTS)
 def test_honest_bots_ignore_hidden_cards(name):
     rng = random.Random(5)
-    checked = 0
+    checked = searched = 0
     for preset in ("basic", "traditional"):
         for seed in range(3 if name == "expert" else 6):
             g = Game(rules=PRESETS[preset], players=4, seed=seed)
@@ -117,11 +117,22 @@ def test_honest_bots_ignore_hidden_cards(name):
                 g2 = _permute_hidden(pos, seat, rng)
                 v1, v2 = pos.view(seat), g2.view(seat)
                 assert v1.hand == v2.hand
-                a1 = _bot(name, 42).choose(v1, pos.legal_actions())
-                a2 = _bot(name, 42).choose(v2, g2.legal_actions())
+                b1, b2 = _bot(name, 42), _bot(name, 42)
+                if name == "expert" and checked % 2:
+                    b1.belief_m = b2.belief_m = 4  # the discard-evidence sampler too
+                a1 = b1.choose(v1, pos.legal_actions())
+                a2 = b2.choose(v2, g2.legal_actions())
                 assert a1 == a2, f"{name} changed its choice when hidden cards moved"
+                if name == "expert" and b1.last_stats is not None:
+                    # the search itself (every paired statistic) saw the same deals
+                    s1, s2 = dict(b1.last_stats), dict(b2.last_stats)
+                    s1.pop("seconds"), s2.pop("seconds")
+                    assert s1 == s2, "the expert's search depended on hidden cards"
+                    searched += 1
                 checked += 1
     assert checked > 10
+    if name == "expert":
+        assert searched >= 5, f"only {searched} positions reached the search"
 
 
 def test_expert_deterministic_for_seed_and_budget():
@@ -150,7 +161,7 @@ def test_choose_steps_yields_and_matches_choose():
     _play(g, [_bot("hard", s) for s in range(4)], record=positions)
     for pos, seat in positions:
         legal = pos.legal_actions()
-        if len(legal) >= 4 and pos.phase == "discard" and pos.turns[seat] == 0:
+        if len(legal) >= 4 and pos.phase == "discard" and pos.turns[seat] == 1:
             break
     v = pos.view(seat)
     bot = make("expert", seed=9)
@@ -286,3 +297,32 @@ def test_lay_down_leaves_the_least():
     for name in ("easy", "normal", "hard", "expert"):
         a = _bot(name, 0).choose(g.view(0), legal)
         assert _left_after(g.hands[0], a) == best, (name, a)
+
+
+def test_discard_evidence_prefers_the_true_hands():
+    """Deals that explain the other players' discards score higher: over many
+    positions the true hands fit far better than deals sampled from the view."""
+    from phom.bots.belief import DiscardEvidence
+    from phom.bots.model import holdings, sample_hidden, seen_mask
+
+    rng = random.Random(5)
+    true_w, sampled_w = [], []
+    for seed in range(12):
+        g = Game(seed=seed)
+        bots = [make("hard", seed=s) for s in range(4)]
+        while not g.is_over:
+            s = g.to_move
+            v = g.view(s)
+            if g.phase == "discard" and sum(v.turns) >= 8 and v.laid[s] is None:
+                ev = DiscardEvidence(v)
+                if len(ev):
+                    true_w.append(ev.log_weight({t: g.hands[t] for t in range(4) if t != s}))
+                    hold, _ = holdings(v)
+                    hands, _ = sample_hidden(v, rng, hold, seen_mask(v))
+                    sampled_w.append(ev.log_weight(hands))
+            g.apply(bots[s].choose(v, g.legal_actions()))
+    assert len(true_w) >= 30
+    assert all(w <= 0 for w in true_w + sampled_w)
+    mean_true = sum(true_w) / len(true_w)
+    mean_sampled = sum(sampled_w) / len(sampled_w)
+    assert mean_true > mean_sampled + 10, (mean_true, mean_sampled)
