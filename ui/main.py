@@ -392,16 +392,25 @@ class Page:
             self.render(evs)
 
     async def think(self):
+        """Run the bot's generator in slices of ~12 ms, giving the browser the
+        main thread between them. Each bot turn is recorded as a
+        ``phom-think`` performance measure (the browser tests check that no long
+        task overlaps one)."""
         gen = self.app.bot_steps()
+        performance.mark("phom-think-start")
         start = performance.now()
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value
-            if performance.now() - start > 12:
-                await asyncio.sleep(0)
-                start = performance.now()
+        try:
+            while True:
+                try:
+                    next(gen)
+                except StopIteration as stop:
+                    return stop.value
+                if performance.now() - start > 12:
+                    await asyncio.sleep(0)
+                    start = performance.now()
+        finally:
+            performance.mark("phom-think-end")
+            performance.measure("phom-think", "phom-think-start", "phom-think-end")
 
 
 PAGE: Page | None = None
