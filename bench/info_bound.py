@@ -88,14 +88,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--groups", type=int, default=100, help="duplicate groups (4 hands each)")
     ap.add_argument("--know", default="honest,hands,all")
-    ap.add_argument("--search", default=None, help="decisions to search (default: all)")
+    ap.add_argument("--search", default=None,
+                    help="decisions to search, e.g. discard,chot,final,take,lay (default: the bot's own)")
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--preset", default="basic")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=77)
     a = ap.parse_args(argv)
     search = a.search.split(",") if a.search else None
-    print(f"expert (search {a.search or 'all'}, {a.iterations} playouts) vs 3 hard, "
+    print(f"expert (search {a.search or 'as the bot does'}, {a.iterations} playouts) vs 3 hard, "
           f"preset {a.preset}, {a.groups * 4} hands")
     print(f"{'search sees':<14}{'units/hand':>11}{'95% CI':>20}{'seconds':>9}")
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
