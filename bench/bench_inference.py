@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from phom import Game  # noqa: E402
 from phom.bots import make  # noqa: E402
-from phom.bots.belief import DiscardEvidence  # noqa: E402
+from phom.bots.belief import DiscardEvidence, pick_weighted  # noqa: E402
 from phom.bots.handeval import MELD_PAIRS  # noqa: E402
 from phom.bots.model import card_mask, holdings, sample_hidden, seen_mask  # noqa: E402
 
@@ -66,15 +66,7 @@ def sampler(kind: str, v, m: int = 32):
         if ev is None:
             return sample_hidden(v, rng, hold, seen)[0]
         cands = [sample_hidden(v, rng, hold, seen)[0] for _ in range(m)]
-        lws = [ev.log_weight(h) for h in cands]
-        top = max(lws)
-        ws = [math.exp(x - top) for x in lws]
-        r = rng.random() * sum(ws)
-        for h, w in zip(cands, ws, strict=True):
-            r -= w
-            if r <= 0:
-                return h
-        return cands[-1]
+        return pick_weighted(cands, [ev.log_weight(h) for h in cands], rng)
 
     return draw
 

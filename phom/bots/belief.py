@@ -23,8 +23,10 @@ explain the table best. Only the ``PlayerView`` is read.
 
 from __future__ import annotations
 
+import math
+
 from ..melds import best_arrangement_mask
-from .handeval import CARD_PTS, OUTS, PARTNERS
+from .fast import throw_score
 
 
 class DiscardEvidence:
@@ -111,13 +113,13 @@ class DiscardEvidence:
                 continue
             dw = hand & ~melded & ~eaten_t
             seen = dead | hand
-            sc = _throw_score(ci, dw, seen, a, b)
+            sc = throw_score(ci, dw, seen, a, b)
             worse = []
             x = dw & ~(1 << ci)
             while x:
                 low = x & -x
                 x ^= low
-                d = _throw_score(low.bit_length() - 1, dw, seen, a, b) - sc
+                d = throw_score(low.bit_length() - 1, dw, seen, a, b) - sc
                 if d > 0.5:
                     worse.append(d)
             if len(worse) > draws:
@@ -126,19 +128,13 @@ class DiscardEvidence:
         return lw
 
 
-def _throw_score(i: int, dw: int, seen: int, a: float, b: float) -> float:
-    """How readily a player throws deadwood card ``i`` (higher: sooner): its
-    points, less ``a + b * points`` for every live card that would complete a
-    cạ it makes with the other deadwood ``dw`` (the rule ``hard`` and the
-    playout policy follow)."""
-    n = 0
-    pm = PARTNERS[i] & dw
-    while pm:
-        lb = pm & -pm
-        pm ^= lb
-        j = lb.bit_length() - 1
-        for o in OUTS[(i, j) if i < j else (j, i)]:
-            if not (seen >> o & 1):
-                n += 1
-    p = CARD_PTS[i]
-    return p - (a + b * p) * n if n else p
+def pick_weighted(items: list, log_weights: list, rng):
+    """One of ``items``, drawn with probability proportional to exp(log weight)."""
+    top = max(log_weights)
+    ws = [math.exp(x - top) for x in log_weights]
+    r = rng.random() * sum(ws)
+    for item, w in zip(items, ws, strict=True):
+        r -= w
+        if r <= 0:
+            return item
+    return items[-1]

@@ -42,7 +42,7 @@ import time
 
 from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
-from .belief import DiscardEvidence
+from .belief import DiscardEvidence, pick_weighted
 from .fast import playout
 from .heuristic import HARD, HeuristicBot
 from .model import holdings, sample_hidden, seen_mask, turn_no
@@ -227,22 +227,9 @@ class ExpertBot(HeuristicBot):
     def _resample(self, view, wr, hold, seen, evidence, hands, stock):
         """Sampling-importance-resampling: of ``belief_m`` sampled deals keep one
         with probability proportional to how well it explains the discards."""
-        import math
-
-        cands = [(hands, stock)]
-        lws = [evidence.log_weight(hands)]
-        for _ in range(self.belief_m - 1):
-            h, st = sample_hidden(view, wr, hold, seen)
-            cands.append((h, st))
-            lws.append(evidence.log_weight(h))
-        top = max(lws)
-        ws = [math.exp(x - top) for x in lws]
-        r = wr.random() * sum(ws)
-        for c, w in zip(cands, ws, strict=True):
-            r -= w
-            if r <= 0:
-                return c
-        return cands[-1]
+        cands = [(hands, stock)] + [sample_hidden(view, wr, hold, seen)
+                                    for _ in range(self.belief_m - 1)]
+        return pick_weighted(cands, [evidence.log_weight(h) for h, _ in cands], wr)
 
     def _playout(self, g):
         if self.rollout_bot is None:

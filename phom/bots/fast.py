@@ -33,6 +33,24 @@ def _public_dead(g) -> int:
     return m
 
 
+def throw_score(i: int, dw: int, seen: int, a: float = 4.0, b: float = 0.5) -> float:
+    """How readily deadwood card ``i`` is thrown (higher: sooner): its points,
+    less ``a + b * points`` for every card not yet ``seen`` that would complete
+    a cạ it makes with the other deadwood ``dw``. The rule ``hard`` plays, and
+    what ``belief`` expects of the other players."""
+    n = 0
+    pm = PARTNERS[i] & dw
+    while pm:
+        lb = pm & -pm
+        pm ^= lb
+        j = lb.bit_length() - 1
+        for o in OUTS[(i, j) if i < j else (j, i)]:
+            if not (seen >> o & 1):
+                n += 1
+    p = CARD_PTS[i]
+    return p - (a + b * p) * n if n else p
+
+
 def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0,
                    a: float = 4.0, b: float = 0.5) -> int:
     """Index of the card to discard: the deadwood card with the highest points,
@@ -46,23 +64,13 @@ def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0,
     best = -1
     best_s = -1e9
     if dw:
+        seen = dead | hand
         x = dw
         while x:
             low = x & -x
             x ^= low
             i = low.bit_length() - 1
-            n_outs = 0
-            pm = PARTNERS[i] & dw
-            while pm:
-                lb = pm & -pm
-                pm ^= lb
-                j = lb.bit_length() - 1
-                key = (i, j) if i < j else (j, i)
-                for o in OUTS[key]:
-                    if not (dead >> o & 1) and not (hand >> o & 1):
-                        n_outs += 1
-            p = CARD_PTS[i]
-            s = p - (a + b * p) * n_outs if n_outs else p
+            s = throw_score(i, dw, seen, a, b)
             if avoid >> i & 1:
                 s -= 6.0
             if noise is not None:
