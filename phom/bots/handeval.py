@@ -398,19 +398,28 @@ def _u_chance(hand, eaten, dw, gains, ctx):
     for i in bits(hand):
         near |= PARTNERS[i]
     near &= ~hand & ~ctx.dead
+    return 1.0 - u_miss(hand, eaten, near, p_get)
+
+
+def u_miss(hand: int, eaten: int, near: int, p_get, cap: float = 1.0) -> float:
+    """Chance of getting none of the cards in ``near`` that would leave ``hand``
+    with at most one deadwood card (an ù with the next discard); each card
+    arrives independently with chance ``p_get`` (at most ``cap``)."""
     q = 1.0
     for o in bits(near):
-        if p_get[o] <= 0:
+        po = p_get[o]
+        if po <= 0:
             continue
-        r = best_arrangement_mask(hand | (1 << o), eaten)
+        h = hand | (1 << o)
+        r = best_dw(h, eaten)
         if r is None:
             continue
         melded = 0
         for m in r[1]:
             melded |= m
-        if (hand | (1 << o)) & ~melded == 0 or ((hand | (1 << o)) & ~melded).bit_count() <= 1:
-            q *= 1.0 - p_get[o]
-    return 1.0 - q
+        if (h & ~melded).bit_count() <= 1:
+            q *= 1.0 - (po if po < cap else cap)
+    return q
 
 
 # For meld_pair_prob: per card, the other three cards of its rank, and its

@@ -44,6 +44,7 @@ from .handeval import (
     pts,
     send_targets,
     sendable_closure,
+    u_miss,
     valid,
 )
 from .model import (
@@ -348,19 +349,7 @@ class HeuristicBot(Bot):
             for i in bits(melded):
                 near |= PARTNERS[i]
         near &= ~h
-        q = 1.0
-        for o in bits(near):
-            po = p_get[o]
-            if po <= 0:
-                continue
-            rr = best_dw(h | (1 << o), E)
-            if rr is None:
-                continue
-            mm = 0
-            for m in rr[1]:
-                mm |= m
-            if ((h | (1 << o)) & ~mm).bit_count() <= 1:
-                q *= 1.0 - min(0.9, po)
+        q = u_miss(h, E, near, p_get, cap=0.9)
         rules = view.rules
         return (1.0 - q) * rules.u_pay * (view.players - 1)
 
