@@ -255,13 +255,15 @@ class Game:
         """The best ù the hand of ``s`` makes now, or None (RULES.md §8)."""
         h, e = self.hands[s], self.eaten_mask[s]
         n = _popcount(h)
-        if n < 4:
+        if n < 3:
             return None
         kinds = []
         if full_cover_mask(h, e) is not None:
+            # every card melds: also a tái player whose take completes the
+            # cards left after laying down ("tròn bài và ù", seeds 000/003)
             kinds.append("round")
             kinds.append("normal")
-        else:
+        elif n >= 4:
             rest = h & ~e
             while rest:
                 low = rest & -rest

@@ -1,7 +1,7 @@
 """Ù (immediate win): every kind, its payout, đền, the pot and thông."""
 
 import pytest
-from scripted import C, deal, paid, run
+from scripted import C, deal, paid, parse_action, run
 
 import phom
 from phom import DeclareU, Discard, Eat, IllegalAction, Pass
@@ -145,6 +145,32 @@ def test_den_by_the_latest_chot_eater():
     assert g.result.u == "normal" and g.result.u_seat == 3 and g.result.den_seat == 2
     assert paid(g, "u") == [("u", 2, 3, 5)]
     assert paid(g, "den") == [("den", 2, 3, 5), ("den", 2, 3, 5)]
+
+
+def test_tai_player_whose_eat_completes_the_hand_makes_u():
+    """Seeds 000/003: eating a chốt can make a tái player's cards whole ("tròn
+    bài và ù"). Seat 2 laid down keeping 4D 5D, and on its tái turn eats 3D:
+    three cards, one meld, nothing to discard — an ù tròn, paid by the latest
+    other chốt eater (đền). Found by the traditional ladder, where the hand was
+    left with no legal action."""
+    deck = phom.parse_cards("9D 4C 4D 3S 8D AH AS 7C 2D 5C 5D 6C 3H 6D JC 6S 8H 3D KS 8S 2S JS QD 5H "
+                            "2C JD QH 10S 7S 9S AC KD 10C 7D QC 9H 7H 9C JH 2H AD 6H KH 4S 10H 3C KC QS "
+                            "5S 8C 4H 10D")
+    g = phom.Game.from_deck(deck, phom.Rules.preset("traditional"), 4, 0)
+    moves = (["discard 8D", "eat", "discard AH", "eat", "discard KS"]
+             + [m for c in "3S 2C 9S JC 10S JH 4C 10H 8S 2S 5C".split() for m in ("draw", f"discard {c}")]
+             + ["draw", "lay AS AC AD AH | QC QD QH", "discard 5S",
+                "draw", "lay 6S 6C 6H | 7C 8C 9C", "discard 9H",
+                "eat", "lay 7H 8H 9H", "discard 9D",
+                "draw", "lay 6D 7D 8D", "discard 3D"])
+    for m in moves:
+        g.apply(parse_action(m, g))
+    assert g.to_move == 2 and g.laid[2] and g.hand(2) == [C("4D"), C("5D")]
+    g.apply(Eat())
+    assert g.phase == "u" and g.legal_actions() == [DeclareU("round")]
+    g.apply(DeclareU("round"))
+    assert g.result.u == "round" and g.result.u_seat == 2 and g.result.den_seat == 0
+    assert sum(p.amount for p in g.ledger if p.kind in ("u", "den")) == 15
 
 
 def test_gui_u_sends_everything_but_the_discard():
