@@ -18,12 +18,12 @@ laying down included) the expert:
    standard errors of the paired difference.
 
 What it searches was measured against three ``hard`` (duplicate deals, basic
-preset, 2,000 hands a variant): searching the first discard, the eat-or-draw
+preset, 1,200–2,000 hands a variant): searching the first discard, the eat-or-draw
 choice or the lay-down arrangement gained nothing measurable and cost the
 longest playouts, so those are left to the heuristic by default (they can be
 switched on through ``search`` and ``first_search_turn``). The ceiling is low:
-``bench/info_bound.py`` shows the same search gains about +1.2 units a hand
-when it may see the other hands, and what an honest seat can infer about them
+``bench/info_bound.py`` shows the same search gains about +1.0 units a hand
+when it may see the other hands (+0.1 honestly), and what an honest seat can infer about them
 from the table predicts their cards barely better than chance.
 
 Budget: ``iterations`` playouts per decision (deterministic for a given seed),
@@ -70,11 +70,11 @@ class ExpertBot(HeuristicBot):
         self.step_budget = 9000   # simulated actions per decision (deterministic)
         self.rollout_bot = None   # None: the fast playout policy; or a bot used for every seat
         self.belief_m = 1         # deals sampled per world; the one the discards explain best is kept
+        self.belief_temp = 2.0
         # discards before this turn of the seat's own are left to the heuristic
         # (measured: searching the first discard gains nothing and costs the
         # longest playouts)
         self.first_search_turn = 2
-        self.belief_temp = 2.0
         self.last_stats = None
 
     # ------------------------------------------------------------ driver
