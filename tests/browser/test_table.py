@@ -318,22 +318,21 @@ def test_bot_thinking_never_freezes_the_page(table, site_url, artifacts):
     assert longest < 200, f"the page was blocked for {longest:.0f} ms"
 
 
+def tab_to(page, key: str, value: str, limit: int, what: str) -> None:
+    """Press Tab until the focused element's ``data-<key>`` is ``value``."""
+    for _ in range(limit):
+        if page.evaluate(f"document.activeElement && document.activeElement.dataset.{key}") == value:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reaches {what}")
+
+
 def test_settings_by_keyboard_alone(table, site_url):
     open_table(table, site_url, lang="vi", seed=4)
-    for _ in range(80):
-        if table.evaluate("document.activeElement && document.activeElement.dataset.act") == "settings":
-            break
-        table.keyboard.press("Tab")
-    else:
-        raise AssertionError("Tab never reaches the settings button")
+    tab_to(table, "act", "settings", 80, "the settings button")
     table.keyboard.press("Enter")
     assert has(table, ".dialog")
-    for _ in range(20):
-        if table.evaluate("document.activeElement.dataset.setting") == "lang":
-            break
-        table.keyboard.press("Tab")
-    else:
-        raise AssertionError("Tab never reaches the language setting")
+    tab_to(table, "setting", "lang", 20, "the language setting")
     table.keyboard.press("ArrowDown")
     wait_ready(table)
     assert table.get_attribute("html", "lang") == "en"
