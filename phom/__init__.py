@@ -31,11 +31,12 @@ from .ledger import POT, Payment, Result
 from .match import Match
 from .melds import Arrangement, best_arrangement, is_meld, is_partial, meld_kind
 from .rules import PRESETS, Rules
+from .validate import BadSave, OldSave
 from .view import PlayerView
 
 __all__ = [
-    "Action", "Arrangement", "Card", "DECK", "DeclareU", "Discard", "Draw", "Eat", "Game",
-    "IllegalAction", "LayDown", "Match", "Pass", "Payment", "PlayerView", "POT", "PRESETS",
+    "Action", "Arrangement", "BadSave", "Card", "DECK", "DeclareU", "Discard", "Draw", "Eat", "Game",
+    "IllegalAction", "LayDown", "Match", "OldSave", "Pass", "Payment", "PlayerView", "POT", "PRESETS",
     "Result", "Rules", "Send", "U_KINDS", "best_arrangement", "bots", "card_from_index",
     "format_cards", "is_meld", "is_partial", "meld_kind", "parse_cards",
 ]

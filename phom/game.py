@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 
+from . import validate
 from .actions import (
     U_KINDS,
     DeclareU,
@@ -31,7 +32,6 @@ from .actions import (
     LayDown,
     Pass,
     Send,
-    action_from_json,
     action_to_json,
 )
 from .cards import DECK, Card, card_from_index, cards_to_mask, mask_to_cards
@@ -45,10 +45,10 @@ from .melds import (
     is_valid_mask,
 )
 from .rules import Rules
-from .saving import load_object, rng_from_json, rng_to_json
+from .saving import rng_to_json
 from .view import PlayerView
 
-FORMAT = "phom.game/1"
+FORMAT = validate.GAME_FORMAT
 
 # Melds containing each card (for eat legality and ù dọc dài).
 _MELDS_WITH = [tuple(m for m in MELD_MASKS if m >> i & 1) for i in range(52)]
@@ -822,31 +822,8 @@ class Game:
 
     @classmethod
     def from_json(cls, text) -> Game:
-        """Rebuild a hand saved by ``to_json``; ValueError says what is wrong."""
-        d = load_object(text, "hand")
-        if d.get("format") != FORMAT:
-            raise ValueError(f"saved hand has format {d.get('format')!r}, expected {FORMAT!r}")
-        for key in ("rules", "players", "starter", "deck", "actions", "rng"):
-            if key not in d:
-                raise ValueError(f"saved hand lacks {key!r}")
-        rules = Rules.from_dict(d["rules"])
-        if not isinstance(d["deck"], list):
-            raise ValueError("saved deck must be a list of cards")
-        try:
-            deck = [Card.parse(x) for x in d["deck"]]
-        except ValueError as e:
-            raise ValueError(f"saved deck: {e}") from None
-        g = cls(rules, d["players"], d.get("seed"), d["starter"], pot=d.get("pot", 0),
-                streak_seat=d.get("streak_seat"), _deck=deck)
-        if not isinstance(d["actions"], list):
-            raise ValueError("saved actions must be a list")
-        for i, a in enumerate(d["actions"]):
-            try:
-                g.apply(action_from_json(a))
-            except ValueError as e:  # IllegalAction included
-                raise ValueError(f"saved action #{i + 1} ({a!r}) cannot be replayed: {e}") from None
-        rng_from_json(g.rng, d["rng"], "hand")
-        return g
+        """Rebuild a hand saved by ``to_json``; ``BadSave`` (a ValueError) says what is wrong."""
+        return validate.load_game(cls, text)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} players={self.players} phase={self.phase} "

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import random
 
+from . import validate
 from .game import Game
 from .rules import Rules
-from .saving import load_object, rng_from_json, rng_to_json
+from .saving import rng_to_json
 
-FORMAT = "phom.match/1"
+FORMAT = validate.MATCH_FORMAT
 
 
 class Match:
@@ -89,29 +90,5 @@ class Match:
 
     @classmethod
     def from_json(cls, text) -> Match:
-        d = load_object(text, "match")
-        if d.get("format") != FORMAT:
-            raise ValueError(f"saved match has an unknown format (expected {FORMAT!r})")
-        try:
-            m = cls(Rules.from_dict(d["rules"]), d["players"], d.get("seed"))
-            totals = d["totals"]
-            if (not isinstance(totals, list) or len(totals) != m.players
-                    or not all(isinstance(x, int) for x in totals)):
-                raise ValueError("totals must be one int per seat")
-            m.totals = list(totals)
-            m.pot = int(d["pot"])
-            m.starter = int(d["starter"])
-            if not 0 <= m.starter < m.players:
-                raise ValueError("starter is not a seat")
-            m.streak_seat = d["streak_seat"]
-            m.hands_played = int(d["hands_played"])
-            m.history = list(d["history"])
-            rng_from_json(m.rng, d["rng"], "match")
-            if d["current"] is not None:
-                m.current = Game.from_json(d["current"])
-                if m.current.players != m.players or m.current.rules != m.rules:
-                    raise ValueError("the saved hand does not belong to this match")
-            m._recorded = bool(d.get("recorded", True))
-        except (KeyError, TypeError) as e:
-            raise ValueError(f"saved match is malformed: {e!r}") from None
-        return m
+        """Rebuild a match saved by ``to_json``; ``BadSave`` (a ValueError) says what is wrong."""
+        return validate.load_match(cls, Game, text)

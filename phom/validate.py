@@ -1,0 +1,441 @@
+"""Reading saves: a saved hand or match is accepted only when every field is
+well typed, in range and consistent with the others, and its replay is legal.
+
+A save is untrusted text (the browser's storage, a file, a link): it may be
+damaged, edited by hand, or written by an older version of the page. Whatever
+it holds, reading it either gives a hand or match that plays on to a correct
+end, or raises ``BadSave`` (a ``ValueError``) saying what is wrong — never a
+``TypeError``, ``KeyError``, ``OverflowError`` or ``RecursionError``, and never
+a misread: a document missing a field that this version writes (an older
+version's save) is refused as ``OldSave`` rather than filled in with defaults.
+
+``Game.from_json`` and ``Match.from_json`` are one-line hooks into
+``load_game`` and ``load_match`` here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import fields
+
+from .actions import U_KINDS, DeclareU, Discard, Draw, Eat, IllegalAction, LayDown, Pass, Send
+from .cards import Card
+from .rules import EAT_PAY_SCHEMES, Rules
+
+GAME_FORMAT = "phom.game/1"
+MATCH_FORMAT = "phom.match/1"
+
+MAX_TEXT = 4_000_000        # characters: a long match is tens of kilobytes
+MAX_ACTIONS = 1_000         # a hand takes well under 400 actions
+MAX_HISTORY = 100_000       # hands in one match
+MAX_UNITS = 10**12          # |a total|, the pot: far beyond any real table
+MAX_PAY = 10_000            # one rule's price in units
+MAX_MULT = 1_000            # one rule's multiplier
+MAX_SEED = 2**128
+MAX_NAME = 100
+
+
+class BadSave(ValueError):
+    """A save that cannot be trusted; the message says which field and why."""
+
+
+class OldSave(BadSave):
+    """A save written by another (older) version of the format: set aside, not misread."""
+
+
+# ------------------------------------------------------------------ primitives
+def _is_int(v) -> bool:
+    return type(v) is int  # bool is a subclass of int: True is not a seat
+
+
+def _int(v, what: str, lo: int, hi: int) -> int:
+    if not _is_int(v):
+        raise BadSave(f"{what} must be a whole number, not {_show(v)}")
+    if not lo <= v <= hi:
+        raise BadSave(f"{what} must be {lo}..{hi}, not {_show(v)}")
+    return v
+
+
+def _number(v, what: str, lo: float, hi: float) -> float:
+    if not (_is_int(v) or type(v) is float):
+        raise BadSave(f"{what} must be a number, not {_show(v)}")
+    if not (math.isfinite(v) and lo <= v <= hi):
+        raise BadSave(f"{what} must be {lo}..{hi}, not {_show(v)}")
+    return v
+
+
+def _bool(v, what: str) -> bool:
+    if type(v) is not bool:
+        raise BadSave(f"{what} must be true or false, not {_show(v)}")
+    return v
+
+
+def _list(v, what: str, lo: int = 0, hi: int = 10**6) -> list:
+    if type(v) is not list:
+        raise BadSave(f"{what} must be a list, not {_show(v)}")
+    if not lo <= len(v) <= hi:
+        n = f"{lo}" if lo == hi else f"{lo}..{hi}"
+        raise BadSave(f"{what} must have {n} entries, not {len(v)}")
+    return v
+
+
+def _str(v, what: str, hi: int = MAX_NAME) -> str:
+    if type(v) is not str:
+        raise BadSave(f"{what} must be text, not {_show(v)}")
+    if len(v) > hi:
+        raise BadSave(f"{what} is too long ({len(v)} characters)")
+    return v
+
+
+def _seat(v, what: str, players: int) -> int:
+    return _int(v, what, 0, players - 1)
+
+
+def _seed(v, what: str):
+    if v is None:
+        return v
+    if _is_int(v):
+        return _int(v, what, -MAX_SEED, MAX_SEED)
+    if type(v) is str:
+        return _str(v, what)
+    raise BadSave(f"{what} must be a whole number, text or null, not {_show(v)}")
+
+
+def _keys(d: dict, what: str, required: tuple, optional: tuple = (), old: bool = False) -> None:
+    """Exactly these fields. ``old``: a missing one means another version wrote it."""
+    missing = [k for k in required if k not in d]
+    if missing and old:
+        raise OldSave(f"{what} lacks {', '.join(map(repr, missing))} "
+                      "(written by another version of the game?)")
+    if missing:
+        raise BadSave(f"{what} is malformed: it lacks {', '.join(map(repr, missing))}")
+    unknown = sorted(set(d) - set(required) - set(optional), key=str)
+    if unknown:
+        raise BadSave(f"{what} has unknown fields: {', '.join(map(repr, unknown[:5]))}")
+
+
+def _show(v) -> str:
+    """A short, safe description of a bad value for a message."""
+    if isinstance(v, (dict, list)):
+        return f"a {'list' if isinstance(v, list) else 'object'}"
+    if isinstance(v, str):
+        return repr(v[:20] + "…") if len(v) > 20 else repr(v)
+    if _is_int(v) and v.bit_length() > 64:
+        return "a huge number"
+    return repr(v)
+
+
+def _refuse_constant(name: str):
+    raise BadSave(f"{name} is not a number a save may hold")
+
+
+def parse(text, what: str) -> dict:
+    """The JSON object of a save (text, bytes or an already parsed dict)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise BadSave(f"saved {what} is not UTF-8 text: {e}") from None
+    if isinstance(text, str):
+        if len(text) > MAX_TEXT:
+            raise BadSave(f"saved {what} is too large ({len(text)} characters)")
+        try:
+            d = json.loads(text, parse_constant=_refuse_constant)
+        except RecursionError:
+            raise BadSave(f"saved {what} is nested too deeply") from None
+        except BadSave as e:
+            raise BadSave(f"saved {what}: {e}") from None
+        except ValueError as e:  # JSONDecodeError; an int of too many digits
+            raise BadSave(f"saved {what} is not valid JSON: {e}") from None
+    else:
+        d = text
+    if type(d) is not dict:
+        raise BadSave(f"saved {what} must be a JSON object, not {_show(d)}")
+    return d
+
+
+# ------------------------------------------------------------------ the random state
+def rng_state(data, what: str) -> tuple:
+    """The state tuple for ``random.Random.setstate`` from ``[3, [625 ints], gauss]``."""
+    _list(data, f"{what} random state", 3, 3)
+    version, internal, gauss = data
+    if version != 3 or not _is_int(version):
+        raise BadSave(f"{what} random state has version {_show(version)}, expected 3")
+    _list(internal, f"{what} random state", 625, 625)
+    for x in internal[:624]:
+        if not _is_int(x) or not 0 <= x < 2**32:
+            raise BadSave(f"{what} random state holds {_show(x)}, not a 32-bit word")
+    _int(internal[624], f"{what} random state position", 1, 624)
+    if gauss is not None:
+        _number(gauss, f"{what} random state gauss", -1e308, 1e308)
+    return (3, tuple(internal), gauss)
+
+
+def restore_rng(rng: random.Random, data, what: str) -> None:
+    state = rng_state(data, what)
+    try:
+        rng.setstate(state)
+    except (TypeError, ValueError, OverflowError) as e:  # checked above; belt and braces
+        raise BadSave(f"{what} random state is malformed: {e}") from None
+
+
+# ------------------------------------------------------------------ rules
+_RULE_TYPES = {
+    "name": "name", "turn_model": ("four_turns", "table"), "players": "players",
+    "players_allowed": "players_allowed", "hand_size": "hand_size", "hand_sizes": "hand_sizes",
+    "eat_pay": EAT_PAY_SCHEMES, "chot_pay": "pay", "rank_pay": "rank_pay", "mom_pay": "pay",
+    "all_mom_ranked": "bool", "u_pay": "pay", "u_tron": "mult", "gui_u": "bool",
+    "u_khan": "mult?", "u_same_color": "mult?", "u_heaven": "mult?", "u_long_run": "mult?",
+    "u_kings": "kings", "streak": "mult?", "streak_round": "mult?", "u_optional": "bool",
+    "den": "bool", "pot": "bool", "pot_ante": "pay", "round_half_up": "bool",
+    "auto_lay_down": "bool",
+}
+
+
+def rules_from_save(d, what: str = "rules") -> Rules:
+    """Every option of ``Rules`` present, each of its own type and in range."""
+    if type(d) is not dict:
+        raise BadSave(f"saved {what} must be an object, not {_show(d)}")
+    names = tuple(f.name for f in fields(Rules))
+    unknown = sorted(set(d) - set(names), key=str)
+    if unknown:
+        raise BadSave(f"saved {what}: unknown rule options: {', '.join(map(repr, unknown[:5]))}")
+    _keys(d, f"saved {what}", names, old=True)
+    out = {}
+    for k in names:
+        v, kind, w = d[k], _RULE_TYPES.get(k, "?"), f"rule option {k}"
+        if isinstance(kind, tuple):
+            if type(v) is not str or v not in kind:
+                raise BadSave(f"{w} must be one of {', '.join(kind)}, not {_show(v)}")
+        elif kind == "name":
+            _str(v, w)
+        elif kind == "players":
+            _int(v, w, 2, 4)
+        elif kind == "players_allowed":
+            _list(v, w, 1, 3)
+            for x in v:
+                _int(x, w, 2, 4)
+            if len(set(v)) != len(v):
+                raise BadSave(f"{w} repeats a number")
+            v = tuple(v)
+        elif kind == "hand_size":
+            _int(v, w, 8, 9)
+        elif kind == "hand_sizes":
+            _list(v, w, 1, 2)
+            for x in v:
+                _int(x, w, 8, 9)
+            v = tuple(v)
+        elif kind == "pay":
+            _int(v, w, 0, MAX_PAY)
+        elif kind == "rank_pay":
+            _list(v, w, 4, 4)
+            for x in v:
+                _int(x, w, 0, MAX_PAY)
+            v = tuple(v)
+        elif kind == "bool":
+            _bool(v, w)
+        elif kind == "mult":
+            _number(v, w, 0, MAX_MULT)
+        elif kind == "mult?":
+            if v is not None:
+                _number(v, w, 0, MAX_MULT)
+        elif kind == "kings":
+            if v is not None:
+                _list(v, w, 2, 2)
+                for x in v:
+                    _number(x, w, 0, MAX_MULT)
+                v = tuple(v)
+        else:  # an option this reader does not know how to check: refuse, do not guess
+            raise BadSave(f"{w} cannot be checked by this version")
+        out[k] = v
+    if out["hand_size"] not in out["hand_sizes"]:
+        raise BadSave("rule option hand_size is not one of hand_sizes")
+    try:
+        return Rules(**out)
+    except (TypeError, ValueError) as e:
+        raise BadSave(f"saved {what}: {e}") from None
+
+
+# ------------------------------------------------------------------ actions
+def action_from_save(a, what: str):
+    """One saved action, strictly: exactly its fields, each of its type."""
+    if type(a) is not dict:
+        raise BadSave(f"{what} must be an object, not {_show(a)}")
+    t = a.get("t")
+    if t in ("draw", "eat", "pass"):
+        _keys(a, what, ("t",))
+        return {"draw": Draw, "eat": Eat, "pass": Pass}[t]()
+    if t == "discard":
+        _keys(a, what, ("t", "card"))
+        return Discard(_card(a["card"], what))
+    if t == "send":
+        _keys(a, what, ("t", "card", "meld"))
+        return Send(_card(a["card"], what), _int(a["meld"], f"{what} meld id", 0, 1000))
+    if t == "u":
+        _keys(a, what, ("t", "kind"))
+        kind = a["kind"]
+        if type(kind) is not str or kind not in U_KINDS:
+            raise BadSave(f"{what}: unknown ù kind {_show(kind)}")
+        return DeclareU(kind)
+    if t == "lay":
+        _keys(a, what, ("t", "melds"))
+        melds = _list(a["melds"], f"{what} melds", 0, 20)
+        out = []
+        for m in melds:
+            cards = _list(m, f"{what} meld", 3, 13)
+            out.append(tuple(_card(c, what) for c in cards))
+        try:
+            return LayDown(tuple(out))
+        except IllegalAction as e:
+            raise BadSave(f"{what}: {e}") from None
+    raise BadSave(f"{what} has an unknown action type {_show(t)}")
+
+
+def _card(v, what: str) -> Card:
+    if type(v) is not str or len(v) > 4:
+        raise BadSave(f"{what}: not a card: {_show(v)}")
+    try:
+        return Card.parse(v)
+    except ValueError as e:
+        raise BadSave(f"{what}: {e}") from None
+
+
+# ------------------------------------------------------------------ a hand
+GAME_KEYS = ("format", "rules", "players", "starter", "seed", "pot", "streak_seat", "deck",
+             "actions", "rng")
+
+
+def load_game(cls, text):
+    """``Game.from_json``: check every field, then replay the actions."""
+    d = parse(text, "hand")
+    fmt = d.get("format")
+    if fmt != GAME_FORMAT:
+        raise OldSave(f"saved hand has format {_show(fmt)}, expected {GAME_FORMAT!r}")
+    _keys(d, "saved hand", GAME_KEYS, old=True)
+    rules = rules_from_save(d["rules"], "hand's rules")
+    players = _int(d["players"], "saved hand's players", 2, 4)
+    if players not in rules.players_allowed:
+        raise BadSave(f"saved hand has {players} players; its rules allow {rules.players_allowed}")
+    starter = _seat(d["starter"], "saved hand's starter", players)
+    seed = _seed(d["seed"], "saved hand's seed")
+    pot = _int(d["pot"], "saved hand's pot", 0, MAX_UNITS)
+    if pot and not rules.pot:
+        raise BadSave("saved hand carries a pot (gà) at a table that plays none")
+    streak = d["streak_seat"]
+    if streak is not None:
+        _seat(streak, "saved hand's streak seat", players)
+    cards = _list(d["deck"], "saved deck", 0, 60)
+    if len(cards) != 52:
+        raise BadSave(f"saved deck: a deck is 52 cards, not {len(cards)}")
+    deck = [_card(c, "saved deck") for c in cards]
+    if len(set(deck)) != 52:
+        dup = sorted({c for c in deck if deck.count(c) > 1})
+        raise BadSave(f"saved deck repeats {' '.join(map(str, dup))}")
+    actions = _list(d["actions"], "saved actions", 0, MAX_ACTIONS)
+    state = rng_state(d["rng"], "hand")
+    g = cls(rules, players, seed, starter, pot=pot, streak_seat=streak, _deck=deck)
+    for i, a in enumerate(actions):
+        what = f"saved action #{i + 1}"
+        act = action_from_save(a, what)
+        try:
+            g.apply(act)
+        except IllegalAction as e:
+            raise BadSave(f"{what} ({act}) cannot be replayed: {e}") from None
+    g.rng.setstate(state)
+    return g
+
+
+# ------------------------------------------------------------------ a match
+MATCH_KEYS = ("format", "rules", "players", "seed", "totals", "pot", "starter", "streak_seat",
+              "hands_played", "history", "rng", "current", "recorded")
+
+
+def _streak_after(entry) -> int | None:
+    """The thông seat a recorded hand leaves (Match.record)."""
+    u = entry["u"]
+    return entry["winner"] if u is not None and u not in ("khan", "same_color") else None
+
+
+def load_match(cls, game_cls, text):
+    """``Match.from_json``: fields, the history's sums and the hand in progress agree."""
+    d = parse(text, "match")
+    fmt = d.get("format")
+    if fmt != MATCH_FORMAT:
+        raise OldSave(f"saved match has format {_show(fmt)}, expected {MATCH_FORMAT!r}")
+    _keys(d, "saved match", MATCH_KEYS, old=True)
+    rules = rules_from_save(d["rules"], "match's rules")
+    players = _int(d["players"], "saved match's players", 2, 4)
+    if players not in rules.players_allowed:
+        raise BadSave(f"saved match has {players} players; its rules allow {rules.players_allowed}")
+    seed = _seed(d["seed"], "saved match's seed")
+    totals = _list(d["totals"], "saved totals", players, players)
+    for x in totals:
+        _int(x, "a saved total", -MAX_UNITS, MAX_UNITS)
+    pot = _int(d["pot"], "saved match's pot", 0, MAX_UNITS)
+    if pot and not rules.pot:
+        raise BadSave("saved match carries a pot (gà) at a table that plays none")
+    if sum(totals) + pot != 0:
+        raise BadSave("saved totals and pot do not add up to zero")
+    starter = _seat(d["starter"], "saved match's starter", players)
+    streak = d["streak_seat"]
+    if streak is not None:
+        _seat(streak, "saved match's streak seat", players)
+    hands = _int(d["hands_played"], "saved hands played", 0, MAX_HISTORY)
+    history = _list(d["history"], "saved history", hands, hands)
+    sums = [0] * players
+    for i, h in enumerate(history):
+        w = f"saved history entry #{i + 1}"
+        if type(h) is not dict:
+            raise BadSave(f"{w} must be an object")
+        _keys(h, w, ("deltas", "winner", "u"))
+        deltas = _list(h["deltas"], f"{w} deltas", players, players)
+        for x in deltas:
+            _int(x, f"{w} delta", -MAX_UNITS, MAX_UNITS)
+            # (conservation per hand holds only with the pot counted; checked in sum below)
+        _seat(h["winner"], f"{w} winner", players)
+        if h["u"] is not None and (type(h["u"]) is not str or h["u"] not in U_KINDS):
+            raise BadSave(f"{w}: unknown ù kind {_show(h['u'])}")
+        sums = [a + b for a, b in zip(sums, deltas, strict=True)]
+    if sums != totals:
+        raise BadSave("saved totals are not the sum of the saved hands")
+    if history:
+        if starter != history[-1]["winner"]:
+            raise BadSave("saved starter is not the last hand's winner")
+        if streak != _streak_after(history[-1]):
+            raise BadSave("saved streak seat does not follow from the last hand")
+    elif streak is not None:
+        raise BadSave("saved streak seat with no hand played")
+    state = rng_state(d["rng"], "match")
+    recorded = _bool(d["recorded"], "saved match's recorded")
+    current = d["current"]
+
+    m = cls(rules, players, seed, starter=starter)
+    m.totals, m.pot, m.streak_seat = list(totals), pot, streak
+    m.hands_played, m.history = hands, [dict(h, deltas=list(h["deltas"])) for h in history]
+    m.rng.setstate(state)
+    if current is None:
+        if not recorded:
+            raise BadSave("saved match waits to record a hand it does not hold")
+        return m
+    g = game_cls.from_json(current)
+    if g.players != players or g.rules != rules:
+        raise BadSave("the saved hand does not belong to this match (rules or players differ)")
+    if recorded:
+        if not g.is_over or not history:
+            raise BadSave("saved match says its hand is recorded, but the hand is not over")
+        res, last = g.result, history[-1]
+        if (list(res.deltas), res.winner, res.u) != (last["deltas"], last["winner"], last["u"]):
+            raise BadSave("saved match's last hand differs from the hand it holds")
+        before = (pot - res.pot_change, history[-2]["winner"] if hands > 1 else None,
+                  _streak_after(history[-2]) if hands > 1 else None)
+        if g.pot_in != before[0] or (hands > 1 and (g.starter, g.streak_seat) != before[1:]):
+            raise BadSave("saved hand was not dealt from this match's state")
+    else:
+        if (g.pot_in, g.starter, g.streak_seat) != (pot, starter, streak):
+            raise BadSave("saved hand was not dealt from this match's state "
+                          "(pot, starter or streak differ)")
+    m.current = g
+    m._recorded = recorded
+    return m
