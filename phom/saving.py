@@ -1,6 +1,8 @@
-"""What saving a hand and a match share: writing the random state.
+"""What saving a hand and a match share: writing the random state, reading JSON.
 
-Reading a save back is ``validate.py``'s job (it trusts nothing it reads).
+Reading a save back field by field is ``validate.py``'s job (it trusts
+nothing it reads); ``load_object`` is its JSON reader for other saved
+documents (a session), refusing deep nesting, NaN and huge numbers alike.
 """
 
 from __future__ import annotations
@@ -11,3 +13,10 @@ import random
 def rng_to_json(rng: random.Random) -> list:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
+
+
+def load_object(text, what: str) -> dict:
+    """Parse saved JSON (or take an already parsed dict); ``BadSave`` names ``what``."""
+    from .validate import parse
+
+    return parse(text, what)
