@@ -30,7 +30,7 @@ def main() -> None:
     ap.add_argument("--preset", default="basic")
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
-    times, decisions, marked, costs, hands_marked = [], 0, 0, [], 0
+    times, cpu, counts, decisions, marked, costs, hands_marked = [], [], [], 0, 0, [], 0
     for h in range(a.hands):
         g = phom.Game(phom.Rules.preset(a.preset), players=4, seed=a.seed * 100000 + h)
         bots = [make("hard", seed=h * 10 + s) for s in range(4)]
@@ -38,10 +38,12 @@ def main() -> None:
         while not g.is_over:
             s = g.to_move
             g.apply(bots[s].choose(g.view(s), g.legal_actions()))
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         r = review(g, 0, seed=h)
         times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         decisions += len(r.decisions)
+        counts.append(max(1, len(r.decisions)))
         marked += len(r.marked)
         hands_marked += bool(r.marked)
         costs += [d.cost for d in r.marked]
@@ -49,8 +51,9 @@ def main() -> None:
           f"reviewed a hand, {marked} marked ({100 * marked / max(1, decisions):.1f}% of "
           f"decisions, {100 * hands_marked / a.hands:.0f}% of hands), mean marked cost "
           f"{statistics.mean(costs) if costs else 0:.2f} units")
-    print(f"review time a hand: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s (CPython)")
+    print(f"review time a hand: median {statistics.median(times):.2f} s wall, "
+          f"{statistics.median(cpu):.2f} s CPU (max {max(cpu):.2f} s CPU; CPython; "
+          f"{statistics.median([d / h for d, h in zip(cpu, counts)]):.2f} s CPU a decision)")
 
 
 if __name__ == "__main__":
