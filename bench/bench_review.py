@@ -53,7 +53,7 @@ def main() -> None:
           f"{statistics.mean(costs) if costs else 0:.2f} units")
     print(f"review time a hand: median {statistics.median(times):.2f} s wall, "
           f"{statistics.median(cpu):.2f} s CPU (max {max(cpu):.2f} s CPU; CPython; "
-          f"{statistics.median([d / h for d, h in zip(cpu, counts)]):.2f} s CPU a decision)")
+          f"{statistics.median([d / h for d, h in zip(cpu, counts, strict=True)]):.2f} s CPU a decision)")
 
 
 if __name__ == "__main__":
