@@ -6,7 +6,7 @@
 The runtime must be in vendor/ first (scripts/setup.sh, `make site` does it).
 OUT gets a fresh copy of:
 
-* the page: index.html, pyscript.toml, manifest.webmanifest, ui/ (not the .py
+* the page: index.html (its PyScript config inline), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now), vendor/pyodide/ (python_stdlib.zip
   trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 DEFAULT_OUT = ROOT / "site"
-ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "favicon.ico", "robots.txt", "404.html")
+ROOT_FILES = ("index.html", "manifest.webmanifest", "favicon.ico", "robots.txt", "404.html")
 PAGE_DIRS = ("ui", "assets")
 SKIP_SUFFIXES = (".py", ".pyc")
 SKIP_PARTS = ("__pycache__",)
@@ -43,10 +43,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # PyScript chunks: everything core.js imports, statically or lazily, except
 # the lazy imports of features the page does not use: the code editor
 # (codemirror), the terminal (xterm, and what the py-editor / py-game /
-# py-terminal plugins load once such an element exists). Those are shipped, so
-# nothing can 404, but not precached; a browser test checks that every file a
-# boot and a played hand fetch is in the precache list.
-UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm)")
+# py-terminal plugins load once such an element exists), the plugins the
+# page's config leaves out, the TOML parser (the config is JSON) and the
+# package graph (no packages). Those are shipped, so nothing can 404, but not
+# precached; a browser test checks that every file a boot and a played hand
+# fetch is in the precache list.
+UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm|toml|pyodide_graph|deprecations-manager|donkey|py-editor|py-game|py-terminal)")
 PLUGINS = re.compile(r"^py-(editor|game|terminal)-")
 NEVER_PRECACHED = ("sw.js", ".nojekyll")
 BUILD_BLOCK = re.compile(r"/\* BUILD:BEGIN \*/.*?/\* BUILD:END \*/", re.S)

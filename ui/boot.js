@@ -1,4 +1,30 @@
-// Splash progress while PyScript loads Python; everything after is in ui/main.py.
+// The page's first script: start the runtime's downloads, splash progress
+// while PyScript loads Python; everything after is in ui/main.py.
+
+// Start the interpreter's downloads now, not when PyScript gets to them
+// (their requests start at ~30 ms instead of ~300 ms). Not in WebKit: it never
+// reuses a preloaded copy and downloads every such file a second time.
+const webkit = navigator.vendor === "Apple Computer, Inc." && !/Chrom|Edg/.test(navigator.userAgent);
+if (!webkit) {
+  const head = document.head;
+  const link = (href, rel, as) => {
+    const l = document.createElement("link");
+    l.rel = rel;
+    l.href = href;
+    if (as) {
+      l.as = as;
+      l.crossOrigin = "anonymous";
+    }
+    head.append(l);
+  };
+  link("./vendor/pyodide/pyodide.mjs", "modulepreload");
+  link("./vendor/pyodide/pyodide.asm.mjs", "modulepreload");
+  link("./vendor/pyodide/pyodide.asm.wasm", "preload", "fetch");
+  link("./vendor/pyodide/python_stdlib.zip", "preload", "fetch");
+  link("./vendor/pyodide/pyodide-lock.json", "preload", "fetch");
+  link("./vendor/pysrc.zip", "preload", "fetch");
+}
+
 const bar = document.getElementById("splash-bar");
 const text = document.getElementById("splash-text");
 let lang = "vi";

@@ -43,6 +43,23 @@ def tags(html: str) -> list[tuple[str, dict]]:
     return p.tags
 
 
+def pyscript_config(html: str) -> dict:
+    """The PyScript config: JSON inline in <script type="py" config='…'>."""
+    (config,) = [a["config"] for t, a in tags(html) if t == "script" and a.get("type") == "py"]
+    return json.loads(config)
+
+
+def test_pyscript_config_leaves_out_what_the_page_never_uses():
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    config = pyscript_config(html)
+    assert "packages" not in config  # it would fetch micropip from the network
+    unused = {"!py-editor", "!py-game", "!py-terminal", "!deprecations-manager", "!donkey"}
+    assert unused <= set(config["plugins"])
+    # PyScript loads the plugins once per interpreter it knows: MicroPython too
+    mpy = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.S)
+    assert mpy and unused <= set(json.loads(mpy.group(1))["plugins"])
+
+
 def precache(site: Path) -> tuple[str, list]:
     text = (site / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
@@ -51,7 +68,7 @@ def precache(site: Path) -> tuple[str, list]:
 
 
 def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
-    for rel in (".nojekyll", "index.html", "pyscript.toml", "manifest.webmanifest", "sw.js",
+    for rel in (".nojekyll", "index.html", "manifest.webmanifest", "sw.js",
                 "ui/boot.js", "ui/style.css", "vendor/pysrc.zip", "vendor/pyscript/core.js",
                 "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.wasm",
                 "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
@@ -70,7 +87,7 @@ def test_precache_list_hashes_and_version(built_site):
     paths = [p for p, _ in items]
     assert len(paths) == len(set(paths))
     assert "sw.js" not in paths and ".nojekyll" not in paths
-    for must in ("index.html", "pyscript.toml", "manifest.webmanifest", "vendor/pysrc.zip",
+    for must in ("index.html", "manifest.webmanifest", "vendor/pysrc.zip",
                  "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
                  "vendor/pyscript/core.js", "ui/style.css", "ui/boot.js"):
         assert must in paths, must
@@ -97,7 +114,7 @@ def test_any_change_is_a_new_version(built_site, tmp_path):
 def test_page_urls_are_relative(built_site):
     html = (built_site / "index.html").read_text(encoding="utf-8")
     for tag, attrs in tags(html):
-        for key in ("src", "href", "config"):
+        for key in ("src", "href"):
             v = attrs.get(key)
             if v is None or v.startswith("#"):
                 continue
@@ -105,9 +122,10 @@ def test_page_urls_are_relative(built_site):
             if not v.startswith(("mailto:",)):
                 target = (built_site / v.split("?")[0].split("#")[0]).resolve()
                 assert target.is_file(), f"<{tag} {key}={v!r}> points at nothing"
-    toml = (built_site / "pyscript.toml").read_text(encoding="utf-8")
-    for v in re.findall(r'"(\.{0,2}/[^"]*)"', toml):
-        assert v.startswith("./"), f"pyscript.toml: {v!r} is not relative"
+    config = pyscript_config(html)
+    for v in [config["interpreter"], *config["files"]]:
+        assert v.startswith("./") and (built_site / v).is_file(), f"PyScript config: {v!r}"
+    assert all(v.startswith("./") for v in config["files"].values())
     manifest = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
     for v in [manifest["start_url"], manifest["scope"], *(i["src"] for i in manifest["icons"])]:
         assert not re.match(r"^(/|[a-z]+:)", v), v
