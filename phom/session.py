@@ -37,6 +37,9 @@ FORMAT = "phom.session/1"
 SEAT_KINDS = ("here", "guest", "bot")
 """A person on the host's device, a person on a linked phone, a bot."""
 MAX_NAME = 16
+BOT_STRENGTHS = ("random", "easy", "normal", "hard", "expert")
+"""The strengths a seat may be given (``phom.bots.make`` names; checked without
+importing the bots, which the page loads only once the table shows)."""
 
 
 class Refused(ValueError):
@@ -86,7 +89,6 @@ def plan_seats(raw: Any, *, min_people: int = 1) -> tuple[Seat, ...]:
     """
     if not isinstance(raw, (list, tuple)) or not 2 <= len(raw) <= 4:
         raise ValueError("a table has 2 to 4 seats")
-    known = _bots.names()
     out = []
     for i, s in enumerate(raw):
         if isinstance(s, Seat):
@@ -97,7 +99,7 @@ def plan_seats(raw: Any, *, min_people: int = 1) -> tuple[Seat, ...]:
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
         bot = s.get("bot", "normal")
-        if bot not in known:
+        if bot not in BOT_STRENGTHS:
             raise ValueError(f"seat {i + 1}: unknown bot strength {bot!r}")
         if kind == "bot":
             name = s.get("name") or ""

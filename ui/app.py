@@ -15,9 +15,11 @@ import random
 
 import phom
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom.reveal import revealed_hands
 
+from . import seats as seatplan
 from . import store
-from .i18n import player_name, t, u_name
+from .i18n import t, u_name
 
 HUMAN = 0
 
@@ -64,6 +66,11 @@ class App:
         self.events_seen = 0
         self.pending: dict = {}          # staged preset/players in the settings panel
         self._bots: dict = {}
+        # Who sits where (ui/seats.py): the plan being edited, and the match's seats.
+        self.plan = seatplan.load_plan(storage, self.settings["players"], self.settings["bot"], self.lang)
+        self.seats = seatplan.plan_seats(self.plan)
+        self.me = HUMAN                  # the seat whose hand is shown (the person playing now)
+        self.cover_for: int | None = None  # pass-and-play: the person the phone goes to next
 
     # ------------------------------------------------------------------ match
     @property
@@ -92,6 +99,8 @@ class App:
                 if cleaned[k] == v:
                     self.settings[k] = v
                     changed = changed or k in ("preset", "players")
+                    if k == "bot":
+                        self._all_bots(v)
         store.save_settings(self.storage, self.settings)
         fresh = changed or any(k in params for k in ("new", "seed", "deck"))
         if not fresh and self._resume():
@@ -125,16 +134,22 @@ class App:
                 raise ValueError("unknown preset")
             hand_no = int(snap["hand_no"])
             seed = int(snap["seed"])
+            seats = seatplan.plan_seats(snap["seats"]) if "seats" in snap else seatplan.plan_seats(
+                seatplan.default_plan(m.players, self.settings["bot"], self.lang))
+            if len(seats) != m.players:
+                raise ValueError("the seats do not fit the match")
         except Exception:  # noqa: BLE001 — any damage means: set it aside
             store.set_aside(self.storage)
             self.notice = t(self.lang, "notice_corrupt")
             return False
         self.match, self.game = m, m.current
         self.hand_no, self.match_seed = hand_no, seed
+        self.seats = seats
+        self._seat_cover(reload=True)
         self.settings["preset"] = preset
         self.settings["players"] = m.players
         store.save_settings(self.storage, self.settings)
-        self.events_seen = len(self.game.view(HUMAN).events)
+        self.events_seen = len(self.view().events)
         self._reset_turn_state()
         self._bots = {}
         if self.game.is_over and not m.recorded:
@@ -154,6 +169,9 @@ class App:
         if not 0 <= starter < players:
             starter = 0
         self.match = phom.Match(rules, players, seed, starter=starter)
+        self.plan = seatplan.fit_plan(self.plan, players, self.settings["bot"], self.lang)
+        seatplan.save_plan(self.storage, self.plan)
+        self.seats = seatplan.plan_seats(self.plan)
         self.game = None
         self.hand_no = 0
         self.log = []
@@ -180,6 +198,7 @@ class App:
     def _after_new_hand(self) -> None:
         self._bots = {}
         self.events_seen = 0
+        self._seat_cover(reload=True)
         self._reset_turn_state()
         self.save()
 
@@ -193,6 +212,7 @@ class App:
             "match": self.match.to_json(),
             "hand_no": self.hand_no,
             "seed": self.match_seed,
+            "seats": [s.to_json() for s in self.seats],
         }
 
     def save(self) -> None:
@@ -200,17 +220,56 @@ class App:
 
     # ------------------------------------------------------------------ queries
     def view(self):
-        return self.game.view(HUMAN)
+        return self.game.view(self.me)
 
     def my_turn(self) -> bool:
         g = self.game
-        return g is not None and not g.is_over and g.to_move == HUMAN
+        return (g is not None and not g.is_over and g.to_move == self.me
+                and self.cover_for is None)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def pass_and_play(self) -> bool:
+        """Two or more people share this device (ui/seats.py)."""
+        return len(seatplan.people(self.seats)) >= 2
+
+    def is_person(self, seat: int) -> bool:
+        return self.seats[seat].person
+
+    def person_to_move(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and self.is_person(g.to_move)
+
+    def name(self, seat: int) -> str:
+        return seatplan.seat_name(self.seats, seat, self.lang, self.pass_and_play)
+
+    def hand_hidden(self, seat: int) -> bool:
+        """Pass-and-play: at the end of a hand only what the end reveals is shown."""
+        if not self.pass_and_play or not self.game.is_over:
+            return False
+        return revealed_hands(self.game)[seat] is None
+
+    def _seat_cover(self, reload: bool = False) -> None:
+        """Pass-and-play: after a move, cover the table if the next person to play is not
+        the one holding the phone; after a reload, always (nobody's hand on show)."""
+        if not self.pass_and_play:
+            self.me, self.cover_for = HUMAN, None
+            return
+        g = self.game
+        if g.is_over:
+            if reload:
+                self.cover_for = self.me
+            return
+        P = g.players
+        nxt = next((s for s in ((g.to_move + k) % P for k in range(P)) if self.is_person(s)), self.me)
+        if reload or nxt != self.me:
+            self.cover_for = nxt
 
     def legal(self) -> list:
         return self.game.legal_actions() if self.my_turn() else []
 
     def names(self) -> list[str]:
-        return [player_name(self.lang, s) for s in range(self.game.players)]
+        return [self.name(s) for s in range(self.game.players)]
 
     def auto_action(self):
         """An action the page plays for the human without asking, or None.
@@ -238,6 +297,8 @@ class App:
     def phase_attr(self) -> str:
         if self.game is None:
             return "loading"
+        if self.cover_for is not None:
+            return "cover"
         if self.game.is_over:
             return "hand-over"
         if self.my_turn() and self.auto_action() is None:
@@ -268,8 +329,8 @@ class App:
             lay = self.current_lay()
             if lay is not None:
                 melds = [list(m) for m in lay.melds]
-            elif v.laid[HUMAN] is None:
-                arr = phom.best_arrangement(hand, v.eaten[HUMAN])
+            elif v.laid[self.me] is None:
+                arr = phom.best_arrangement(hand, v.eaten[self.me])
                 if arr is not None:
                     melds = [list(m) for m in arr.melds]
         used = {c for m in melds for c in m}
@@ -311,6 +372,13 @@ class App:
         if intent == "dismiss":
             self.notice = None
             return True
+        if intent == "uncover":
+            if self.cover_for is None:
+                return False
+            self.me, self.cover_for = self.cover_for, None
+            self.events_seen = len(self.view().events)
+            self._reset_turn_state()
+            return True
         if intent == "sort":
             self.settings["sort"] = "suit" if self.settings["sort"] == "rank" else "rank"
             store.save_settings(self.storage, self.settings)
@@ -318,6 +386,9 @@ class App:
         if intent == "setting":
             return self.change_setting(*arg)
         if intent == "new_match":
+            plan = self.pending.pop("plan", None)
+            if plan is not None:
+                self.plan = plan
             self.settings.update(self.pending)
             self.pending = {}
             store.save_settings(self.storage, self.settings)
@@ -402,13 +473,36 @@ class App:
             self.selected = None if isinstance(action, Discard) else self.selected
         if g.phase != "lay_down":
             self.arr_index = 0
-        if self.selected is not None and self.selected not in g.view(HUMAN).hand:
+        if self.selected is not None and self.selected not in g.view(self.me).hand:
             self.selected = None
         if g.is_over and not self.match.recorded:
             self.match.record(g)
+        self._seat_cover()
         self.save()
 
+    def _all_bots(self, level: str) -> None:
+        """One strength for every bot seat (a seat's own pick is in the seat table)."""
+        self._bots = {}
+        self.plan = [{**x, "bot": level} if x["kind"] == "bot" else x for x in self.plan]
+        seatplan.save_plan(self.storage, self.plan)
+        self.seats = tuple(s if s.person else seatplan.Seat(s.kind, s.name, level) for s in self.seats)
+        if "plan" in self.pending:
+            self.pending["plan"] = [{**x, "bot": level} if x["kind"] == "bot" else x
+                                    for x in self.pending["plan"]]
+
+    def staged_plan(self) -> list:
+        """The seat plan the settings panel shows: staged edits fitted to the staged count."""
+        players = self.pending.get("players", self.settings["players"])
+        return seatplan.fit_plan(self.pending.get("plan", self.plan), players, self.settings["bot"], self.lang)
+
     def change_setting(self, key: str, value) -> bool:
+        if key.startswith("seat_"):
+            plan, why = seatplan.change(self.staged_plan(), key, value, self.lang)
+            if why is not None:
+                self.flash = why if why != "?" else None
+                return why != "?"
+            self.pending["plan"] = plan
+            return True
         if key == "players":
             try:
                 value = int(value)
@@ -429,7 +523,7 @@ class App:
             return False
         self.settings[key] = value
         if key == "bot":
-            self._bots = {}
+            self._all_bots(value)
         store.save_settings(self.storage, self.settings)
         return True
 
@@ -439,7 +533,9 @@ class App:
         if bot is None:
             seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + len(self.game.actions)) % 2**31
             try:
-                bot = phom.bots.make(self.settings["bot"], seed=seed)
+                # Solo: the one strength setting; pass-and-play: each seat's own.
+                level = self.seats[seat].bot if self.pass_and_play else self.settings["bot"]
+                bot = phom.bots.make(level, seed=seed)
             except ValueError:
                 bot = phom.bots.make("random", seed=seed)
             self._bots[seat] = bot
@@ -467,7 +563,7 @@ class App:
     def describe_event(self, ev) -> str:
         seat, kind, card = ev
         lang = self.lang
-        name = player_name(lang, seat)
+        name = self.name(seat)
         cname = card.name(lang) if card is not None else ""
         if kind == "draw":
             return t(lang, "ev_draw", name=name)

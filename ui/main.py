@@ -16,7 +16,7 @@ from js import Object, document, localStorage, performance, window
 from pyodide.ffi import create_proxy, to_js
 
 from . import render
-from .app import HUMAN, SPEED_ANIM_MS, SPEED_DELAY_MS, App
+from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .i18n import t
 
@@ -125,6 +125,8 @@ class Page:
             else:
                 self._focus_key(self.opener_key)
             self.last_dialog = app.dialog
+        elif app.cover_for is not None:
+            self._focus_key("cover")
         elif phase == "hand-over" and self.last_phase != "hand-over":
             self._focus_key("btn-next", within=".over")
         elif key:
@@ -176,9 +178,9 @@ class Page:
         ms = SPEED_ANIM_MS.get(self.app.settings["speed"], 0)
         view = self.app.view()
         for seat, kind, card in events:
-            plate = f"count-{seat}" if seat != HUMAN else "stock"
+            plate = f"count-{seat}" if seat != self.app.me else "stock"
             if kind == "draw":
-                if seat == HUMAN:
+                if seat == self.app.me:
                     new = [c for c in view.hand if str(c) not in before]
                     for c in new:
                         self._fly_in(f'.hand [data-card="{c}"]', before.get("stock"), ms)
@@ -186,7 +188,7 @@ class Page:
                     self._ghost(before.get("stock"), f'[data-key="count-{seat}"]', ms)
             elif kind in ("discard", "eat", "send") and card is not None:
                 src = before.get(str(card)) or before.get(plate)
-                self._fly_in(f'[data-card="{card}"]:not(.hand-card)' if kind != "eat" or seat != HUMAN
+                self._fly_in(f'[data-card="{card}"]:not(.hand-card)' if kind != "eat" or seat != self.app.me
                              else f'.hand [data-card="{card}"]', src, ms)
             elif kind == "lay":
                 for _mid, owner, cards in view.table_melds:
@@ -366,8 +368,8 @@ class Page:
                 await asyncio.sleep(0.1)
             gen = self.gen
             auto = app.auto_action()
-            if g.to_move == HUMAN and auto is None:
-                return
+            if app.person_to_move() and (auto is None or not app.my_turn()):
+                return  # a person's move (behind the pass-and-play cover, wait for the tap)
             speed = app.settings["speed"]
             delay = SPEED_DELAY_MS.get(speed, 0) / 1000
             t0 = performance.now()
@@ -434,6 +436,7 @@ def state_json() -> str:
         "phase": g.phase, "to_move": g.to_move, "over": g.is_over,
         "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
         "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
+        "me": app.me, "cover_for": app.cover_for, "names": app.names(),
     })
 
 

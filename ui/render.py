@@ -13,13 +13,13 @@ from html import escape
 
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, best_arrangement
 
-from .app import HUMAN, arrangement_points
+from . import seats as seatplan
+from .app import arrangement_points
 from .cards_svg import card_back, card_face, suit_svg
 from .i18n import (
     BOT_LEVELS,
     LANGS,
     SPEEDS,
-    player_name,
     preset_name,
     rank_word,
     t,
@@ -31,13 +31,16 @@ from .store import PRESET_NAMES
 MELD_COLORS = 4
 
 
-def seat_positions(players: int) -> dict:
-    """Seat → place on screen. Play goes counter-clockwise: the next seat is on your right."""
+def seat_positions(players: int, me: int = 0) -> dict:
+    """Seat → place on screen, seen from seat ``me`` (at the bottom). Play goes
+    counter-clockwise: the next seat is on your right."""
     if players == 2:
-        return {1: "top"}
-    if players == 3:
-        return {1: "right", 2: "left"}
-    return {1: "right", 2: "top", 3: "left"}
+        places = {1: "top"}
+    elif players == 3:
+        places = {1: "right", 2: "left"}
+    else:
+        places = {1: "right", 2: "top", 3: "left"}
+    return {(me + k) % players: pos for k, pos in places.items()}
 
 
 def _attrs(**kw) -> str:
@@ -115,7 +118,7 @@ def _meld_html(app, mid: int, owner: int, cards, eaten_all: set, sendable_to: se
         for c in cards
     )
     cls = "meld" + (" send-target" if mid in sendable_to else "")
-    label = t(lang, "meld_of", name=player_name(lang, owner))
+    label = t(lang, "meld_of", name=app.name(owner))
     return f'<div class="{cls}" data-key="meld-{mid}" role="group" aria-label="{escape(label)}">{inner}</div>'
 
 
@@ -144,7 +147,7 @@ def _eaten_in_hand(view, seat: int) -> list:
 
 def _plate(app, seat: int, view) -> str:
     lang = app.lang
-    name = player_name(lang, seat)
+    name = app.name(seat)
     tags = []
     if view.starter == seat:
         tags.append(f'<span class="tag tag-starter" title="{escape(t(lang, "starter_long"))}">{escape(t(lang, "starter"))}</span>')
@@ -157,7 +160,7 @@ def _plate(app, seat: int, view) -> str:
     total = app.match.totals[seat]
     score = f'<span class="score{" neg" if total < 0 else ""}" title="{escape(t(lang, "total"))}">{total:+d}</span>'
     count = ""
-    if seat != HUMAN:
+    if seat != app.me:
         n = view.hand_sizes[seat]
         count = (f'<span class="count" data-key="count-{seat}" role="img" '
                  f'aria-label="{escape(t(lang, "hand_size_label", n=n))}">'
@@ -184,7 +187,7 @@ def seat_html(app, seat: int, pos: str, view, legal) -> str:
     melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
                   if melds else "")
     return (f'<section class="seat pos-{pos}{turn}" data-seat="{seat}" data-key="seat-{seat}" '
-            f'aria-label="{escape(player_name(lang, seat))}">'
+            f'aria-label="{escape(app.name(seat))}">'
             + _plate(app, seat, view)
             + '<div class="seat-cards">' + _discard_row(app, seat, view, legal) + eaten_html + melds_html
             + "</div></section>")
@@ -230,8 +233,8 @@ def _send_buttons(app, legal) -> str:
     sends = [a for a in legal if isinstance(a, Send)]
     out = []
     for idx, a in enumerate(sends):
-        owner, cards = melds.get(a.meld_id, (HUMAN, ()))
-        who = player_name(lang, owner)
+        owner, cards = melds.get(a.meld_id, (app.me, ()))
+        who = app.name(owner)
         text = t(lang, "btn_send", card="\0", meld="\1", owner=who)
         before, rest = text.split("\0")
         middle, after = rest.split("\1")
@@ -250,7 +253,7 @@ def prompt_text(app, legal) -> str:
     if g.is_over:
         return t(lang, "prompt_over")
     if not app.my_turn() or app.auto_action() is not None:
-        return t(lang, "prompt_wait", name=player_name(lang, g.to_move))
+        return t(lang, "prompt_wait", name=app.name(g.to_move))
     if any(isinstance(a, Pass) for a in legal):
         us = [a for a in legal if isinstance(a, DeclareU)]
         return t(lang, "prompt_u_optional", kind=u_name(lang, us[0].kind if us else "normal"))
@@ -262,7 +265,7 @@ def prompt_text(app, legal) -> str:
     if g.phase == "lay_down":
         opts = app.lay_options()
         lay = app.current_lay()
-        if view.laid[HUMAN] is not None:
+        if view.laid[app.me] is not None:
             return t(lang, "prompt_tai")
         if lay is None or not lay.melds:
             return t(lang, "prompt_lay_mom")
@@ -270,11 +273,11 @@ def prompt_text(app, legal) -> str:
                  pts=arrangement_points(view.hand, lay))
     if any(isinstance(a, Send) for a in legal):
         return t(lang, "prompt_send")
-    if view.laid[HUMAN] is not None:
+    if view.laid[app.me] is not None:
         return t(lang, "prompt_last")
     if app.selected is not None and Discard(app.selected) in legal:
         return t(lang, "prompt_discard_sel", card=app.selected.name(lang))
-    if view.turns[HUMAN] == 0 and view.starter == HUMAN and not any(view.turns):
+    if view.turns[app.me] == 0 and view.starter == app.me and not any(view.turns):
         return t(lang, "prompt_first")
     return t(lang, "prompt_discard")
 
@@ -314,7 +317,7 @@ def action_bar_html(app, legal) -> str:
             empty = lay is not None and not lay.melds
             label = "btn_lay"
             if empty:
-                label = "btn_lay_none" if view.laid[HUMAN] is not None else "btn_lay_mom"
+                label = "btn_lay_none" if view.laid[app.me] is not None else "btn_lay_mom"
             btns.append(_btn(t(lang, label), "lay", kbd="L", cls="primary"))
         if any(isinstance(a, Discard) for a in legal):
             ok = app.selected is not None and Discard(app.selected) in legal
@@ -335,7 +338,11 @@ def action_bar_html(app, legal) -> str:
 def hand_html(app, legal) -> str:
     lang = app.lang
     view = app.view()
-    eaten = set(view.eaten[HUMAN])
+    if app.hand_hidden(app.me):
+        backs = "".join(back_html(lang, "hand-back") for _ in view.hand)
+        return (f'<div class="hand hidden-hand" id="hand" role="img" '
+                f'aria-label="{escape(seatplan.s_(lang, "hidden_hand"))}">{backs}</div>')
+    eaten = set(view.eaten[app.me])
     sendable = {a.card for a in legal if isinstance(a, Send)}
     discard_phase = any(isinstance(a, Discard) for a in legal)
     out = []
@@ -372,16 +379,16 @@ def hand_html(app, legal) -> str:
 
 def my_area_html(app, view, legal) -> str:
     lang = app.lang
-    turn = " turn" if view.to_move == HUMAN and view.phase != "over" else ""
+    turn = " turn" if view.to_move == app.me and view.phase != "over" else ""
     eaten_all = _meld_owner_eaten(view)
     sendable = {a.meld_id for a in legal if isinstance(a, Send)}
     melds = "".join(_meld_html(app, mid, owner, cards, eaten_all, sendable)
-                    for mid, owner, cards in view.table_melds if owner == HUMAN)
+                    for mid, owner, cards in view.table_melds if owner == app.me)
     melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
                   if melds else "")
-    return (f'<section class="me{turn}" data-seat="0" data-key="seat-0" aria-label="{escape(t(lang, "you"))}">'
-            f'<div class="my-table">{_plate(app, HUMAN, view)}'
-            f'<div class="seat-cards">{_discard_row(app, HUMAN, view, legal)}{melds_html}</div></div>'
+    return (f'<section class="me{turn}" data-seat="0" data-key="seat-0" aria-label="{escape(app.name(app.me) if app.pass_and_play else t(lang, "you"))}">'
+            f'<div class="my-table">{_plate(app, app.me, view)}'
+            f'<div class="seat-cards">{_discard_row(app, app.me, view, legal)}{melds_html}</div></div>'
             + action_bar_html(app, legal) + hand_html(app, legal) + "</section>")
 
 
@@ -429,12 +436,13 @@ def over_html(app) -> str:
             badges.append(f'<span class="tag tag-u">{escape(u_name(lang, res.u))}</span>')
         if res.mom[s]:
             badges.append(f'<span class="tag tag-mom">{escape(t(lang, "mom"))}</span>')
-        cards = _result_cards(lang, s, res.hands[s], g.view(s).eaten[s] if res.u_seat == s else ())
+        hidden = app.hand_hidden(s)
+        cards = "" if hidden else _result_cards(lang, s, res.hands[s], g.view(s).eaten[s] if res.u_seat == s else ())
         pts = res.points[s] if res.u is None else None
         d = res.deltas[s]
         rank = rank_word(lang, place, P) if res.u is None or place == 1 else "—"
         rows.append(
-            f'<li class="standing{" me" if s == HUMAN else ""}">'
+            f'<li class="standing{" me" if s == app.me else ""}">'
             f'<span class="place">{escape(rank)}</span>'
             f'<span class="pname">{escape(names[s])}{"".join(badges)}</span>'
             f'<span class="pcards">{cards or "—"}</span>'
@@ -517,7 +525,8 @@ def settings_html(app) -> str:
         "settings", t(lang, "settings_title"),
         '<div class="fields">' + "".join(row(*r) for r in rows)
         + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field">{new_btn}</div>'
-        + "".join(row(*r) for r in rows2) + four + "</div>",
+        + "".join(row(*r) for r in rows2) + four + "</div>"
+        + seatplan.seats_html(lang, app.staged_plan()),
         lang,
     )
 
@@ -568,19 +577,26 @@ def page_html(app) -> str:
     """The whole table (the content of the #app root)."""
     view = app.view()
     legal = app.legal()
-    positions = seat_positions(view.players)
+    if app.cover_for is not None:
+        # Pass-and-play: the phone is changing hands. No table, no card, only the cover.
+        return (topbar_html(app) + seatplan.cover_html(app.lang, app.name(app.cover_for), app.game.is_over)
+                + dialog_html(app))
+    positions = seat_positions(view.players, app.me)
     seats = "".join(seat_html(app, s, pos, view, legal) for s, pos in positions.items())
     felt = (f'<section class="felt players-{view.players}" aria-label="{escape(t(app.lang, "table_region"))}">'
             f"{seats}{center_html(app, view, legal)}</section>")
-    dialog = ""
-    if app.dialog == "settings":
-        dialog = settings_html(app)
-    elif app.dialog == "rules":
-        dialog = rules_dialog_html(app)
-    elif app.dialog == "help":
-        dialog = help_html(app)
     return (topbar_html(app) + notice_html(app) + felt + my_area_html(app, view, legal)
-            + over_html(app) + dialog)
+            + over_html(app) + dialog_html(app))
+
+
+def dialog_html(app) -> str:
+    if app.dialog == "settings":
+        return settings_html(app)
+    if app.dialog == "rules":
+        return rules_dialog_html(app)
+    if app.dialog == "help":
+        return help_html(app)
+    return ""
 
 
 def root_classes(app) -> str:

@@ -1,0 +1,206 @@
+"""Who sits where: each seat a person (with a name) or a bot of a chosen strength,
+and the pass-and-play cover shown while the phone changes hands.
+
+Pure Python, no browser. The plan is kept in its own localStorage key so the
+settings of a solo player are untouched; seat 0 is always a person (whoever
+holds the device). With two or more people the table is *pass-and-play*: the
+table is drawn from the seat of the person whose turn it is, and between two
+people's turns a cover hides it until the next person taps (``cover_html``).
+The cover holds no card at all, face up or down, so nothing is in the DOM or the
+accessibility tree for the wrong pair of eyes.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from phom.session import Seat, clean_name, plan_seats
+
+from .i18n import BOT_LEVELS, BOT_NAMES, player_name, t
+
+SEATS_KEY = "phom.seats.v1"
+
+TEXT = {
+    "vi": {
+        "seats": "Ai ngồi ghế nào",
+        "seat_n": "Ghế {n}",
+        "person": "Người chơi",
+        "name": "Tên",
+        "person_n": "Người {n}",
+        "bot_n": "Máy {n}",
+        "seats_note": "Hai người trở lên: chơi chung một máy, đưa máy cho nhau khi tới lượt. "
+                      "Không ai thấy bài của người khác.",
+        "cover_title": "Đưa máy cho {name}",
+        "cover_tap": "{name} chạm vào đây để xem bài",
+        "cover_hint": "Bài của mọi người đang được che.",
+        "cover_over": "Ván đã xong — chạm để xem kết quả",
+        "name_taken": "Tên này đã có người dùng",
+        "name_empty": "Người chơi cần có tên",
+        "hidden_hand": "bài úp",
+    },
+    "en": {
+        "seats": "Who sits where",
+        "seat_n": "Seat {n}",
+        "person": "Person",
+        "name": "Name",
+        "person_n": "Player {n}",
+        "bot_n": "Bot {n}",
+        "seats_note": "Two or more people: share one phone and pass it on at each turn. "
+                      "Nobody sees anyone else's cards.",
+        "cover_title": "Pass the phone to {name}",
+        "cover_tap": "{name}, tap here to see your cards",
+        "cover_hint": "Everybody's cards are covered.",
+        "cover_over": "The hand is over — tap to see the result",
+        "name_taken": "Somebody already has that name",
+        "name_empty": "A person needs a name",
+        "hidden_hand": "cards face down",
+    },
+}
+
+
+def s_(lang: str, key: str, **kw) -> str:
+    text = TEXT.get(lang, TEXT["vi"]).get(key) or TEXT["vi"][key]
+    return text.format(**kw) if kw else text
+
+
+def default_plan(players: int, bot: str, lang: str = "vi") -> list[dict]:
+    """One person (seat 0) and bots: the solo table."""
+    plan = [{"kind": "here", "name": player_name(lang, 0)}]
+    plan += [{"kind": "bot", "bot": bot} for _ in range(players - 1)]
+    return plan
+
+
+def fit_plan(raw, players: int, bot: str, lang: str = "vi") -> list[dict]:
+    """``raw`` cut or filled to ``players`` seats and checked; the default if it is bad."""
+    if not isinstance(raw, list) or not raw:
+        return default_plan(players, bot, lang)
+    plan = [dict(x) for x in raw[:players] if isinstance(x, dict)]
+    while len(plan) < players:
+        plan.append({"kind": "bot", "bot": bot})
+    if plan[0].get("kind") != "here":
+        return default_plan(players, bot, lang)
+    try:
+        seats = plan_seats(plan)
+    except ValueError:
+        return default_plan(players, bot, lang)
+    if any(s.kind == "guest" for s in seats):
+        return default_plan(players, bot, lang)
+    return [s.to_json() for s in seats]
+
+
+def load_plan(storage, players: int, bot: str, lang: str = "vi") -> list[dict]:
+    try:
+        raw = storage.getItem(SEATS_KEY)
+        if raw is None or type(raw).__name__ in ("JsNull", "JsUndefined"):
+            return default_plan(players, bot, lang)
+        return fit_plan(json.loads(str(raw)), players, bot, lang)
+    except (ValueError, TypeError):
+        return default_plan(players, bot, lang)
+
+
+def save_plan(storage, plan: list[dict]) -> None:
+    storage.setItem(SEATS_KEY, json.dumps(plan, ensure_ascii=False))
+
+
+def people(seats) -> list[int]:
+    return [i for i, s in enumerate(seats) if s.person]
+
+
+def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], str | None]:
+    """Apply one edit from the settings panel (``seat_kind.N`` / ``seat_name.N``).
+
+    Returns the new plan and None, or the old plan and why the edit is refused.
+    """
+    what, _, idx = key.partition(".")
+    try:
+        i = int(idx)
+    except ValueError:
+        return plan, "?"
+    if not 0 <= i < len(plan):
+        return plan, "?"
+    new = [dict(x) for x in plan]
+    if what == "seat_kind":
+        if i == 0 or not isinstance(value, str):
+            return plan, "?"     # seat 0 is whoever holds the device
+        if value == "here":
+            taken = {x["name"].casefold() for x in new if x["kind"] == "here"}
+            n = i + 1
+            name = s_(lang, "person_n", n=n)
+            while name.casefold() in taken:
+                n += 1
+                name = s_(lang, "person_n", n=n)
+            new[i] = {"kind": "here", "name": name, "bot": new[i].get("bot", "normal")}
+        elif value in BOT_LEVELS:
+            new[i] = {"kind": "bot", "name": "", "bot": value}
+        else:
+            return plan, "?"
+    elif what == "seat_name":
+        if new[i]["kind"] != "here":
+            return plan, "?"
+        try:
+            name = clean_name(value)
+        except ValueError:
+            return plan, s_(lang, "name_empty")
+        if any(j != i and x["kind"] == "here" and x["name"].casefold() == name.casefold()
+               for j, x in enumerate(new)):
+            return plan, s_(lang, "name_taken")
+        new[i]["name"] = name
+    else:
+        return plan, "?"
+    return [s.to_json() for s in plan_seats(new)], None
+
+
+def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
+    """What a seat is called on the table: a person's name, or the bot's."""
+    if not pass_and_play:
+        return player_name(lang, seat)
+    s = seats[seat]
+    if s.person:
+        return s.name
+    bot = player_name(lang, seat) if seat else BOT_NAMES[0]
+    taken = {seats[i].name.casefold() for i in people(seats)}
+    return bot if bot.casefold() not in taken else s_(lang, "bot_n", n=seat + 1)
+
+
+# ---------------------------------------------------------------- HTML
+def seats_html(lang: str, plan: list[dict]) -> str:
+    """The settings panel's seat table: a kind/strength picker and a name per seat."""
+    rows = []
+    for i, s in enumerate(plan):
+        sid = f"seat_kind.{i}"
+        kinds = [("here", s_(lang, "person"))] + [(b, t(lang, f"bot_{b}")) for b in BOT_LEVELS]
+        current = "here" if s["kind"] == "here" else s.get("bot", "normal")
+        opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{escape(label)}</option>'
+                       for v, label in kinds)
+        disabled = " disabled" if i == 0 else ""
+        pick = (f'<select id="set-{sid}" data-setting="{sid}" data-key="set-{sid}"{disabled}>{opts}</select>')
+        name = ""
+        if s["kind"] == "here":
+            nid = f"seat_name.{i}"
+            name = (f'<input type="text" id="set-{nid}" data-setting="{nid}" data-key="set-{nid}" '
+                    f'maxlength="16" autocomplete="off" enterkeyhint="done" value="{escape(s["name"])}" '
+                    f'aria-label="{escape(s_(lang, "name") + " — " + s_(lang, "seat_n", n=i + 1))}">')
+        rows.append(f'<div class="seat-row"><label for="set-{sid}">{escape(s_(lang, "seat_n", n=i + 1))}</label>'
+                    f"{pick}{name}</div>")
+    return (f'<fieldset class="seats-plan"><legend>{escape(s_(lang, "seats"))}</legend>'
+            + "".join(rows) + f'<p class="note">{escape(s_(lang, "seats_note"))}</p></fieldset>')
+
+
+def cover_html(lang: str, name: str, over: bool) -> str:
+    """The pass-and-play cover: one big button, no card of anyone's."""
+    title = s_(lang, "cover_title", name=name)
+    tap = s_(lang, "cover_over") if over else s_(lang, "cover_tap", name=name)
+    return (
+        '<section class="cover" data-key="cover-screen" aria-labelledby="cover-title">'
+        '<button type="button" class="cover-tap" data-act="uncover" data-key="cover">'
+        f'<span class="cover-icon" aria-hidden="true">⇄</span>'
+        f'<strong id="cover-title" class="cover-title">{escape(title)}</strong>'
+        f'<span class="cover-sub">{escape(tap)}</span>'
+        f'<span class="cover-hint">{escape(s_(lang, "cover_hint"))}</span>'
+        "</button></section>"
+    )
+
+
+__all__ = ["Seat", "SEATS_KEY", "change", "cover_html", "default_plan", "fit_plan", "load_plan",
+           "people", "save_plan", "seat_name", "seats_html"]
