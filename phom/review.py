@@ -238,7 +238,7 @@ def _play_worlds(world: Callable[[random.Random], Game], cands: Sequence[Action]
 
 
 def review_steps(record: Game | str | dict[str, Any] | HandRecord, seat: int, *,
-                 seed: int = 0, worlds: int = WORLDS, cost_worlds: int = COST_WORLDS,
+                 seed: int | str = 0, worlds: int = WORLDS, cost_worlds: int = COST_WORLDS,
                  z: float = Z, min_cost: float = MIN_COST,
                  player_auto: bool | None = None,
                  only: set[int] | None = None) -> Generator[float | None, None, Review]:
@@ -330,7 +330,7 @@ def expert_choice(view: Any, legal: Sequence[Action], **kw: Any) -> Choice:
     return c
 
 
-def _review_one(rec: HandRecord, state: Game, i: int, seat: int, seed: int, worlds: int,
+def _review_one(rec: HandRecord, state: Game, i: int, seat: int, seed: int | str, worlds: int,
                 cost_worlds: int, z: float, min_cost: float, clock: _Clock,
                 counter: list[int]) -> Generator[None, None, Decision]:
     view = state.view(seat)

@@ -15,13 +15,13 @@ import json
 from js import Object, document, localStorage, performance, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import render
+from . import learn_dom, render
 from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .i18n import t
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
-               "s": "sort", "u": "u", "p": "pass", "?": "help"}
+               "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint"}
 
 
 def nil(x) -> bool:
@@ -49,6 +49,7 @@ class Page:
         self.opener_key = None
         self.last_phase = None
         self._proxies = []
+        learn_dom.attach(self)
 
     # ------------------------------------------------------------ start
     def boot(self) -> None:
@@ -58,6 +59,7 @@ class Page:
             if usp.has(k):
                 params[k] = str(usp.get(k))
         self.app.start(params)
+        learn_dom.boot(self, usp)
         if params:
             # Drop the parameters so a reload resumes instead of starting over.
             window.history.replaceState(None, "", window.location.pathname)
@@ -112,7 +114,8 @@ class Page:
         before = self._rects() if self._animate() and events else {}
 
         self.root.className = render.root_classes(app)
-        self.root.innerHTML = render.page_html(app)
+        self.root.innerHTML = render.page_html(app) + learn_dom.extra_html(self)
+        learn_dom.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)
         document.documentElement.lang = app.lang
@@ -333,7 +336,8 @@ class Page:
 
     def intent(self, act: str, arg=None) -> None:
         app = self.app
-        changed = app.handle(act, arg)
+        mine = learn_dom.handle(self, act, arg)
+        changed = mine if mine is not None else app.handle(act, arg)
         if not changed:
             return
         if act in ("new_match", "next"):

@@ -1,0 +1,140 @@
+"""ui/learn.py on CPython: hints counted per hand, a hand recorded once, deals offered
+with a question when a match is in progress, the share link, the chart."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import phom  # noqa: E402
+from phom.bots import make  # noqa: E402
+from phom.share import daily, decode  # noqa: E402
+from ui import store  # noqa: E402
+from ui.app import HUMAN, App  # noqa: E402
+from ui.learn import STATS_KEY, TEXT, Learn, chart_svg  # noqa: E402
+
+
+def fresh(seed=5, **settings):
+    app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, **settings})
+    app.new_match(seed=seed)
+    learn = Learn(app)
+    learn.base_url = "https://example.test/phom/"
+    learn.today = "2026-12-01"
+    return app, learn
+
+
+def run(gen):
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def finish_hand(app, learn):
+    g = app.game
+    while not g.is_over:
+        s = g.to_move
+        if s == HUMAN:
+            legal = g.legal_actions()
+            app.apply(make("easy").choose(g.view(s), legal))
+        else:
+            app.apply(make("normal", seed=s).choose(g.view(s), g.legal_actions()))
+        learn.observe()
+
+
+def test_both_languages_have_every_string():
+    assert set(TEXT["vi"]) == set(TEXT["en"])
+    for k in TEXT["vi"]:
+        assert set(re.findall(r"{(\w+)}", TEXT["vi"][k])) == set(re.findall(r"{(\w+)}", TEXT["en"][k]))
+
+
+def test_hint_counted_once_per_decision_and_marks_a_legal_move():
+    app, learn = fresh()
+    assert learn.handle("hint") is True
+    assert learn.handle("hint") is True   # still computing: not counted twice
+    assert learn.hints_used() == 1
+    assert "Đang nghĩ" in learn.hint_line_html()
+    assert run(learn.hint_steps()) is True
+    assert learn.hint.action in app.legal()
+    assert learn.hint_target() is not None and "Gợi ý" in learn.hint_line_html()
+    assert learn.handle("hint") is False  # shown already
+    app.apply(learn.hint.action)
+    learn.observe()
+    assert learn.hint is None and learn.hints_used() == 1
+
+
+def test_a_finished_hand_is_recorded_once_even_after_a_reload():
+    app, learn = fresh()
+    learn.handle("hint")
+    run(learn.hint_steps())
+    finish_hand(app, learn)
+    learn.observe()
+    assert len(learn.stats.records) == 1 and learn.stats.records[0]["hints"] == 1
+    again = Learn(app)          # the page reloaded on the end-of-hand panel
+    again.observe()
+    assert len(again.stats.records) == 1
+    assert learn.stats.records[0]["units"] == app.game.result.deltas[HUMAN]
+
+
+def test_corrupt_statistics_are_set_aside_with_a_notice():
+    app, _ = fresh()
+    app.storage.setItem(STATS_KEY, "{broken")
+    learn = Learn(app)
+    assert learn.stats.records == [] and app.notice
+    assert app.storage.getItem("phom.stats.corrupt")
+    assert json.loads(app.storage.getItem(STATS_KEY))["records"] == []
+
+
+def test_share_link_and_daily_deal():
+    app, learn = fresh(preset="online", players=2, bot="hard")
+    url = learn.share_url()
+    code = url.split("?deal=")[1]
+    assert url.startswith("https://example.test/phom/?deal=") and len(code) == 48
+    d = decode(code)
+    assert (d.preset, d.players, d.bot, d.seed) == ("online", 2, "hard", app.match_seed)
+    assert list(d.deck) == list(app.game.deck)
+    learn.handle("daily")   # nothing played yet: no question
+    assert app.dialog is None and list(app.game.deck) == list(daily(phom.share.parse_date(
+        "2026-12-01")).deck)
+    assert learn.daily_date() == "2026-12-01"
+
+
+def test_a_deal_asks_before_replacing_a_match_in_progress():
+    app, learn = fresh(seed=8)
+    app.apply(app.legal()[0])
+    deck = list(app.game.deck)
+    learn.offer_code(daily(phom.share.parse_date("2026-12-03")).encode())
+    assert app.dialog == "learn-confirm" and "bỏ ván" in learn.confirm_html()
+    learn.handle("deal_no")
+    assert list(app.game.deck) == deck and app.dialog is None
+    learn.offer_code(daily(phom.share.parse_date("2026-12-03")).encode())
+    learn.handle("deal_yes")
+    assert list(app.game.deck) != deck and app.hand_no == 1
+
+
+def test_a_bad_link_is_refused_with_its_reason():
+    app, learn = fresh()
+    deck = list(app.game.deck)
+    learn.offer_code("not-a-deal")
+    assert "48" in app.notice and list(app.game.deck) == deck
+
+
+def test_chart_and_stats_dialog():
+    svg = chart_svg([0, 3, -2, 5], "vi")
+    assert svg.startswith("<svg") and "+5" in svg and "polyline" in svg
+    assert chart_svg([0], "en") == ""
+    app, learn = fresh()
+    finish_hand(app, learn)
+    app.dialog = "learn-stats"
+    html = learn.dialog_html()
+    assert "Số ván" in html and "stats-chart" in html
+    learn.handle("stats_reset")
+    assert "Không lấy lại được" in learn.dialog_html()
+    learn.handle("stats_reset_yes")
+    assert "Chưa có ván" in learn.dialog_html()

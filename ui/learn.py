@@ -1,0 +1,485 @@
+"""Learn, share, count: the page's hints, shared and daily deals, and statistics.
+
+Pure Python, no browser: ``Learn`` sits beside ``App`` (``ui/learn_dom.py`` wires
+it to the DOM). It decides no rule and ranks no move itself: the hint is
+``phom.hints``' (the expert's move and its reason), a shared deal is a
+``phom.share.Deal``, the statistics are ``phom.stats`` records. What it owns is
+the page's side: which dialog is open, the hint shown for the decision at hand,
+the hints used this hand, the question before a deal replaces a match in
+progress, and the records kept in ``localStorage``.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom.hints import Hint, hint_steps
+from phom.share import Deal, DealError, daily, decode, parse_date
+from phom.stats import Stats, hand_record
+
+from . import store
+from .app import HUMAN, App
+from .i18n import preset_name, u_name
+
+STATS_KEY = "phom.stats.v1"
+STATS_CORRUPT_KEY = "phom.stats.corrupt"
+LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date of the match
+DIALOGS = ("learn-menu", "learn-stats", "learn-share", "learn-confirm")
+
+TEXT = {
+    "vi": {
+        "btn_hint": "Gợi ý", "btn_menu": "Thêm", "menu_title": "Học và chia sẻ",
+        "btn_daily": "Ván hôm nay", "btn_share": "Chia sẻ ván này", "btn_stats": "Thống kê",
+        "hint_thinking": "Đang nghĩ gợi ý…", "hint": "Gợi ý",
+        "share_title": "Chia sẻ ván này",
+        "share_text": "Gửi đường link này cho bạn: mở ra là chia đúng ván này (cùng bài mọi nhà, "
+                      "cùng nọc, cùng máy).",
+        "btn_copy": "Sao chép", "copied": "Đã sao chép",
+        "confirm_title": "Thay ván đang chơi?",
+        "confirm_deal": "Mở ván được chia sẻ sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "confirm_daily": "Chơi ván hôm nay ({date}) sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "btn_yes_replace": "Bỏ ván, chơi ván mới", "btn_keep": "Chơi tiếp ván cũ",
+        "stats_title": "Thống kê", "stats_empty": "Chưa có ván nào xong.",
+        "all_presets": "Tất cả", "hands": "Số ván", "wins": "Thắng", "places": "Vị trí",
+        "mom_rate": "Móm", "u_kinds": "Ù", "eats": "Ăn", "chot_eaten": "Ăn chốt",
+        "chot_fed": "Bị ăn chốt", "units": "Điểm", "per_hand": "Mỗi ván", "streak": "Thắng liền",
+        "hints_used": "Gợi ý đã dùng", "daily_results": "Ván hôm nay",
+        "chart": "Tổng điểm {n} ván gần nhất", "btn_reset": "Xoá thống kê",
+        "reset_q": "Xoá hết thống kê? Không lấy lại được.", "btn_reset_yes": "Xoá hết",
+        "btn_reset_no": "Không", "place_n": "thứ {n}", "none": "—",
+        "notice_stats": "Một phần thống kê bị hỏng nên đã được để riêng.",
+        "notice_deal": "Đường link ván chia sẻ không đọc được: {why}",
+        "daily_banner": "Ván hôm nay · {date}", "shared_banner": "Ván được chia sẻ",
+        "hint_used_n": "Gợi ý: {n}",
+    },
+    "en": {
+        "btn_hint": "Hint", "btn_menu": "More", "menu_title": "Learn and share",
+        "btn_daily": "Today's deal", "btn_share": "Share this hand", "btn_stats": "Statistics",
+        "hint_thinking": "Thinking of a hint…", "hint": "Hint",
+        "share_title": "Share this hand",
+        "share_text": "Send this link to a friend: it deals exactly this hand (the same cards in "
+                      "every seat, the same stock, the same bots).",
+        "btn_copy": "Copy", "copied": "Copied",
+        "confirm_title": "Replace the match in progress?",
+        "confirm_deal": "Opening the shared hand ends the match in progress (its totals are lost).",
+        "confirm_daily": "Playing today's deal ({date}) ends the match in progress (its totals "
+                         "are lost).",
+        "btn_yes_replace": "End it, play the new hand", "btn_keep": "Keep playing",
+        "stats_title": "Statistics", "stats_empty": "No hand finished yet.",
+        "all_presets": "All", "hands": "Hands", "wins": "Wins", "places": "Places",
+        "mom_rate": "Móm", "u_kinds": "Ù", "eats": "Eats", "chot_eaten": "Chốts eaten",
+        "chot_fed": "Chốts fed", "units": "Units", "per_hand": "Per hand", "streak": "Best streak",
+        "hints_used": "Hints used", "daily_results": "Today's deals",
+        "chart": "Running total, last {n} hands", "btn_reset": "Reset statistics",
+        "reset_q": "Erase all statistics? This cannot be undone.", "btn_reset_yes": "Erase all",
+        "btn_reset_no": "No", "place_n": "{n}", "none": "—",
+        "notice_stats": "Part of the statistics was damaged and has been set aside.",
+        "notice_deal": "The shared-hand link cannot be read: {why}",
+        "daily_banner": "Today's deal · {date}", "shared_banner": "Shared hand",
+        "hint_used_n": "Hints: {n}",
+    },
+}
+
+
+def tx(lang: str, key: str, **kw: object) -> str:
+    s = TEXT["en" if lang == "en" else "vi"][key]
+    return s.format(**kw) if kw else s
+
+
+def _btn(label: str, act: str, *, key: str | None = None, cls: str = "", arg: str | None = None,
+         kbd: str | None = None) -> str:
+    k = key or f"btn-{act}"
+    a = f' data-arg="{escape(arg)}"' if arg is not None else ""
+    ks = f' aria-keyshortcuts="{kbd}"' if kbd else ""
+    inner = escape(label) + (f' <kbd aria-hidden="true">{escape(kbd)}</kbd>' if kbd else "")
+    classes = f"btn {cls}".strip()
+    return (f'<button type="button" class="{classes}" data-act="{act}" data-key="{k}"'
+            f'{a}{ks}>{inner}</button>')
+
+
+def _dialog(name: str, title: str, body: str, lang: str) -> str:
+    close = "Đóng" if lang != "en" else "Close"
+    return (f'<div class="overlay dialog-layer"><div class="panel dialog learn-dialog" '
+            f'role="dialog" aria-modal="true" aria-labelledby="dlg-{name}" data-key="dlg-{name}">'
+            f'<div class="dlg-head"><h2 id="dlg-{name}">{escape(title)}</h2>'
+            f'<button type="button" class="btn ghost icon close" data-act="close" '
+            f'data-key="close-{name}" aria-label="{close}">×</button></div>{body}</div></div>')
+
+
+def chart_svg(totals: list[int], lang: str, width: int = 300, height: int = 90) -> str:
+    """The running total as a small line chart (zero line, last value labelled)."""
+    n = len(totals)
+    label = escape(tx(lang, "chart", n=max(0, n - 1)))
+    if n < 2:
+        return ""
+    lo, hi = min(min(totals), 0), max(max(totals), 0)
+    span = max(1, hi - lo)
+    pad = 6
+
+    def x(i: int) -> float:
+        return pad + (width - 2 * pad) * i / (n - 1)
+
+    def y(v: int) -> float:
+        return pad + (height - 2 * pad) * (hi - v) / span
+
+    pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(totals))
+    last = totals[-1]
+    return (f'<svg class="stats-chart" viewBox="0 0 {width} {height}" width="100%" '
+            f'role="img" aria-label="{label}: {last:+d}">'
+            f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
+            f'stroke="currentColor" stroke-opacity=".35" stroke-dasharray="3 3"/>'
+            f'<polyline points="{pts}" fill="none" stroke="currentColor" stroke-width="2"/>'
+            f'<circle cx="{x(n - 1):.1f}" cy="{y(last):.1f}" r="3" fill="currentColor"/>'
+            f'<text x="{width - pad}" y="{max(12.0, y(last) - 6):.1f}" text-anchor="end" '
+            f'font-size="12" fill="currentColor">{last:+d}</text></svg>')
+
+
+class Learn:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.storage = app.storage
+        self.hint: Hint | None = None
+        self.hint_for: str | None = None       # the decision the hint is for
+        self.wanted: str | None = None         # a hint asked for and not computed yet
+        self.base_url = ""
+        self.today = ""                        # YYYY-MM-DD, the player's local date
+        self.pending: tuple[Deal, str | None] | None = None
+        self.confirm_reset = False
+        self.copied = False
+        self.banner: str | None = None
+        raw = store._get(self.storage, STATS_KEY)
+        self.stats, bad = Stats.load(raw)
+        if bad:
+            self.storage.setItem(STATS_CORRUPT_KEY, json.dumps(
+                [[str(r)[:2000], why] for r, why in bad], ensure_ascii=False))
+            self.save_stats()
+            app.notice = tx(app.lang, "notice_stats")
+        self.state = self._load_state()
+
+    # ------------------------------------------------------------ storage
+    def _load_state(self) -> dict:
+        try:
+            d = json.loads(store._get(self.storage, LEARN_KEY) or "{}")
+        except ValueError:
+            d = {}
+        if not isinstance(d, dict):
+            d = {}
+        out = {"hand": None, "hints": 0, "recorded": None, "daily": None}
+        for k in out:
+            v = d.get(k)
+            if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
+                out[k] = v
+            elif k != "hints" and (v is None or isinstance(v, str)):
+                out[k] = v
+        return out
+
+    def _save_state(self) -> None:
+        self.storage.setItem(LEARN_KEY, json.dumps(self.state))
+
+    def save_stats(self) -> None:
+        self.storage.setItem(STATS_KEY, self.stats.to_json())
+
+    # ------------------------------------------------------------ keys
+    def hand_key(self) -> str:
+        return f"{self.app.match_seed}:{self.app.hand_no}"
+
+    def decision_key(self) -> str:
+        g = self.app.game
+        return f"{self.hand_key()}:{len(g.actions) if g is not None else 0}"
+
+    def hints_used(self) -> int:
+        return self.state["hints"] if self.state["hand"] == self.hand_key() else 0
+
+    # ------------------------------------------------------------ observe
+    def observe(self) -> None:
+        """After every change: a new hand resets the hint count; a finished hand
+        is recorded once (the key survives a reload)."""
+        app = self.app
+        g = app.game
+        if g is None:
+            return
+        key = self.hand_key()
+        if self.state["hand"] != key:
+            self.state.update(hand=key, hints=0)
+            if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
+                    f"{app.match_seed}|"):
+                self.state["daily"] = None
+            self._save_state()
+        if self.hint_for is not None and self.hint_for != self.decision_key():
+            self.hint, self.hint_for = None, None
+        if g.is_over and self.state["recorded"] != key and not getattr(app, "pass_and_play", False):
+            day = self.daily_date() if app.hand_no == 1 else None
+            self.stats.add(hand_record(g, HUMAN, hints=self.hints_used(), daily=day))
+            self.save_stats()
+            self.state["recorded"] = key
+            self._save_state()
+
+    def daily_date(self) -> str | None:
+        d = self.state["daily"]
+        if d and d.startswith(f"{self.app.match_seed}|"):
+            return d.split("|", 1)[1]
+        return None
+
+    # ------------------------------------------------------------ intents
+    def handle(self, intent: str, arg: object = None) -> bool | None:
+        """One tap or key of this module's; None when the intent is not ours."""
+        app = self.app
+        if intent == "hint":
+            if app.dialog or not app.my_turn() or app.auto_action() is not None:
+                return False
+            key = self.decision_key()
+            if self.hint_for == key:
+                return False
+            if self.wanted != key:
+                self.wanted = key
+                self.state["hints"] = self.hints_used() + 1
+                self.state["hand"] = self.hand_key()
+                self._save_state()
+            return True
+        if intent == "learn_menu":
+            app.dialog = None if app.dialog == "learn-menu" else "learn-menu"
+            return True
+        if intent == "stats":
+            app.dialog = "learn-stats"
+            self.confirm_reset = False
+            return True
+        if intent == "stats_reset":
+            self.confirm_reset = True
+            return True
+        if intent == "stats_reset_no":
+            self.confirm_reset = False
+            return True
+        if intent == "stats_reset_yes":
+            self.stats = Stats()
+            self.save_stats()
+            self.confirm_reset = False
+            return True
+        if intent == "share":
+            app.dialog = "learn-share"
+            self.copied = False
+            return True
+        if intent == "copied":
+            self.copied = True
+            return True
+        if intent == "daily":
+            self.offer(daily(parse_date(self.today)), self.today)
+            return True
+        if intent == "deal_yes":
+            if self.pending is not None:
+                deal, day = self.pending
+                self.pending = None
+                self.start(deal, day)
+            app.dialog = None
+            return True
+        if intent == "deal_no":
+            self.pending = None
+            app.dialog = None
+            return True
+        return None
+
+    # ------------------------------------------------------------ deals
+    def in_progress(self) -> bool:
+        """Would starting another deal lose something the player cares about?"""
+        g = self.app.game
+        if g is None:
+            return False
+        if self.app.hand_no > 1:
+            return True
+        return not g.is_over and any(s == HUMAN for s, _k, _c in g.view(HUMAN).events)
+
+    def offer(self, deal: Deal, day: str | None = None) -> None:
+        """Start ``deal`` now, or ask first when a match is in progress."""
+        if self.in_progress():
+            self.pending = (deal, day)
+            self.app.dialog = "learn-confirm"
+        else:
+            self.start(deal, day)
+
+    def offer_code(self, code: str) -> None:
+        try:
+            deal = decode(code)
+        except DealError as e:
+            self.app.notice = tx(self.app.lang, "notice_deal", why=str(e))
+            return
+        if deal.hand_size != 9:
+            self.app.notice = tx(self.app.lang, "notice_deal", why="8-card hands")
+            return
+        self.offer(deal)
+
+    def start(self, deal: Deal, day: str | None = None) -> None:
+        app = self.app
+        app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot)
+        store.save_settings(self.storage, app.settings)
+        app.dialog = None
+        app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)
+        self.state["daily"] = f"{deal.seed}|{day}" if day else None
+        self._save_state()
+        self.banner = tx(app.lang, "daily_banner", date=day) if day else tx(app.lang,
+                                                                            "shared_banner")
+        self.hint, self.hint_for, self.wanted = None, None, None
+
+    def share_code(self) -> str:
+        g = self.app.game
+        return Deal.of_game(g, self.app.settings["bot"], self.app.match_seed).encode()
+
+    def share_url(self) -> str:
+        return f"{self.base_url}?deal={self.share_code()}"
+
+    # ------------------------------------------------------------ hints
+    def hint_steps(self):
+        """Generator: compute the wanted hint in slices; returns True when one was set."""
+        app = self.app
+        key = self.wanted
+        if key is None or key != self.decision_key() or not app.my_turn():
+            self.wanted = None
+            return False
+        g = app.game
+        h = yield from hint_steps(app.view(), g.legal_actions(),
+                                  key=f"{self.hand_key()}:{len(g.actions)}")
+        if self.wanted != key or key != self.decision_key():
+            return False
+        self.hint, self.hint_for, self.wanted = h, key, None
+        if isinstance(h.action, LayDown):
+            opts = app.lay_options()
+            if h.action in opts:
+                app.arr_index = opts.index(h.action)
+        return True
+
+    def hint_target(self) -> str | None:
+        """A CSS selector for the control that plays the hinted move."""
+        h = self.hint
+        if h is None or self.hint_for != self.decision_key():
+            return None
+        a = h.action
+        if isinstance(a, Discard):
+            return f'.hand [data-card="{a.card}"]'
+        if isinstance(a, Draw):
+            return '[data-act="draw"]'
+        if isinstance(a, Eat):
+            return '[data-act="eat"]'
+        if isinstance(a, LayDown):
+            return '[data-act="lay"]'
+        if isinstance(a, Send):
+            return f'[data-key="send-{a.card}-{a.meld_id}"]'
+        if isinstance(a, DeclareU):
+            return '[data-act="u"]'
+        if isinstance(a, Pass):
+            return '[data-act="pass"]'
+        return None
+
+    # ------------------------------------------------------------ html
+    def hint_button_html(self) -> str:
+        app = self.app
+        if not app.my_turn() or app.auto_action() is not None or app.dialog:
+            return ""
+        return _btn(tx(app.lang, "btn_hint"), "hint", kbd="H", cls="ghost hint-btn")
+
+    def hint_line_html(self) -> str:
+        lang = self.app.lang
+        if self.wanted is not None and self.wanted == self.decision_key():
+            return f'<p class="hint-line thinking" role="status">{escape(tx(lang, "hint_thinking"))}</p>'
+        if self.hint is None or self.hint_for != self.decision_key():
+            return ""
+        return (f'<p class="hint-line" role="status"><b>{escape(tx(lang, "hint"))}:</b> '
+                f'{escape(self.hint.text(lang))}</p>')
+
+    def menu_button_html(self) -> str:
+        lang = self.app.lang
+        return _btn(tx(lang, "btn_menu"), "learn_menu", cls="ghost learn-menu-btn")
+
+    def over_buttons_html(self) -> str:
+        return _btn(tx(self.app.lang, "btn_share"), "share", cls="share-btn")
+
+    def dialog_html(self) -> str:
+        d = self.app.dialog
+        if d == "learn-menu":
+            return self.menu_html()
+        if d == "learn-stats":
+            return self.stats_html()
+        if d == "learn-share":
+            return self.share_html()
+        if d == "learn-confirm":
+            return self.confirm_html()
+        return ""
+
+    def menu_html(self) -> str:
+        lang = self.app.lang
+        items = [_btn(tx(lang, "btn_daily"), "daily", cls="menu-item"),
+                 _btn(tx(lang, "btn_share"), "share", cls="menu-item"),
+                 _btn(tx(lang, "btn_stats"), "stats", cls="menu-item")]
+        body = '<div class="learn-menu">' + "".join(items) + "</div>"
+        return _dialog("learn-menu", tx(lang, "menu_title"), body, lang)
+
+    def share_html(self) -> str:
+        lang = self.app.lang
+        url = self.share_url()
+        copy = tx(lang, "copied") if self.copied else tx(lang, "btn_copy")
+        body = (f'<p>{escape(tx(lang, "share_text"))}</p>'
+                f'<input class="share-url" readonly value="{escape(url)}" '
+                f'aria-label="{escape(tx(lang, "share_title"))}" data-key="share-url">'
+                f'<div class="panel-actions">{_btn(copy, "copy_link", cls="primary")}</div>')
+        return _dialog("learn-share", tx(lang, "share_title"), body, lang)
+
+    def confirm_html(self) -> str:
+        lang = self.app.lang
+        if self.pending is None:
+            return ""
+        _deal, day = self.pending
+        text = tx(lang, "confirm_daily", date=day) if day else tx(lang, "confirm_deal")
+        body = (f'<p>{escape(text)}</p><div class="panel-actions">'
+                + _btn(tx(lang, "btn_keep"), "deal_no")
+                + _btn(tx(lang, "btn_yes_replace"), "deal_yes", cls="primary") + "</div>")
+        return _dialog("learn-confirm", tx(lang, "confirm_title"), body, lang)
+
+    def stats_html(self) -> str:
+        lang = self.app.lang
+        st = self.stats
+        if not st.records:
+            body = f'<p>{escape(tx(lang, "stats_empty"))}</p>'
+            return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
+        cols = [(None, tx(lang, "all_presets"))] + [(p, preset_name(lang, p)) for p in st.presets()]
+        sums = [st.summary(p) for p, _ in cols]
+
+        def pct(x: float) -> str:
+            return f"{100 * x:.0f}%"
+
+        def row(label: str, vals: list[str]) -> str:
+            cells = "".join(f"<td>{escape(v)}</td>" for v in vals)
+            return f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>'
+
+        rows = [
+            row(tx(lang, "hands"), [str(s.hands) for s in sums]),
+            row(tx(lang, "wins"), [f"{s.wins} ({pct(s.wins / s.hands)})" for s in sums]),
+            row(tx(lang, "places"), [" · ".join(f"{p}: {pct(v)}" for p, v in s.places.items())
+                                     for s in sums]),
+            row(tx(lang, "mom_rate"), [pct(s.mom_rate) for s in sums]),
+            row(tx(lang, "u_kinds"), [", ".join(f"{u_name(lang, k)} {n}" for k, n in s.u.items())
+                                      or tx(lang, "none") for s in sums]),
+            row(tx(lang, "eats"), [str(s.eats) for s in sums]),
+            row(tx(lang, "chot_eaten"), [str(s.chot_eaten) for s in sums]),
+            row(tx(lang, "chot_fed"), [str(s.chot_fed) for s in sums]),
+            row(tx(lang, "units"), [f"{s.units:+d}" for s in sums]),
+            row(tx(lang, "per_hand"), [f"{s.units_per_hand:+.2f}" for s in sums]),
+            row(tx(lang, "streak"), [str(s.best_streak) for s in sums]),
+            row(tx(lang, "hints_used"), [str(s.hints) for s in sums]),
+        ]
+        head = "".join(f'<th scope="col">{escape(n)}</th>' for _, n in cols)
+        table = (f'<div class="stats-scroll"><table class="stats-table"><thead><tr><th></th>{head}'
+                 f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        daily_rows = sorted(sums[0].daily.items(), reverse=True)[:7]
+        daily_html = ""
+        if daily_rows:
+            items = "".join(f"<li>{escape(d)}: {u:+d}</li>" for d, u in daily_rows)
+            daily_html = (f'<h3>{escape(tx(lang, "daily_results"))}</h3>'
+                          f'<ul class="daily-results">{items}</ul>')
+        chart = chart_svg(st.running_total(50), lang)
+        if self.confirm_reset:
+            reset = (f'<p class="reset-q">{escape(tx(lang, "reset_q"))}</p>'
+                     + _btn(tx(lang, "btn_reset_no"), "stats_reset_no")
+                     + _btn(tx(lang, "btn_reset_yes"), "stats_reset_yes", cls="danger"))
+        else:
+            reset = _btn(tx(lang, "btn_reset"), "stats_reset")
+        body = (f'{table}{chart}{daily_html}<div class="panel-actions">{reset}</div>')
+        return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)

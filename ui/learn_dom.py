@@ -1,0 +1,129 @@
+"""The browser side of ``ui/learn.py``: its controls put into the rendered table,
+the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL parameters,
+the clipboard.
+
+``ui/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
+resumed or dealt), ``extra_html`` + ``after_render`` (each render) and ``handle``
+(each intent, before the app's own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from js import performance, window
+
+from .learn import Learn
+
+
+def _nil(x) -> bool:
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def _today() -> str:
+    d = window.Date.new()
+    return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
+
+
+def attach(page) -> None:
+    page.learn = Learn(page.app)
+    loc = window.location
+    page.learn.base_url = str(loc.origin) + str(loc.pathname)
+    page.learn.today = _today()
+
+
+def boot(page, usp) -> None:
+    """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date,
+    for tests); drop them from the address so a reload resumes."""
+    learn = page.learn
+    used = False
+    if usp.has("day"):
+        used = True
+        try:
+            from phom.share import parse_date
+
+            learn.today = parse_date(str(usp.get("day"))).isoformat()
+        except ValueError:
+            pass
+    if usp.has("deal"):
+        used = True
+        learn.offer_code(str(usp.get("deal")))
+    elif usp.has("daily"):
+        used = True
+        learn.handle("daily")
+    if used:
+        window.history.replaceState(None, "", window.location.pathname)
+    page.app.events_seen = len(page.app.view().events)
+
+
+def extra_html(page) -> str:
+    return page.learn.dialog_html()
+
+
+def _insert(root, selector: str, where: str, html: str) -> None:
+    if not html:
+        return
+    el = root.querySelector(selector)
+    if not _nil(el):
+        el.insertAdjacentHTML(where, html)
+
+
+def after_render(page) -> None:
+    learn = page.learn
+    root = page.root
+    learn.observe()
+    _insert(root, ".topbar .tools", "afterbegin", learn.menu_button_html())
+    _insert(root, ".actionbar .buttons", "afterbegin", learn.hint_button_html())
+    _insert(root, ".actionbar .prompt", "afterend", learn.hint_line_html())
+    if page.app.game is not None and page.app.game.is_over:
+        _insert(root, ".over .panel-actions", "afterbegin", learn.over_buttons_html())
+    target = learn.hint_target()
+    if target:
+        el = root.querySelector(target)
+        if not _nil(el):
+            el.classList.add("hinted")
+            el.setAttribute("data-hinted", "true")
+
+
+def handle(page, act: str, arg=None):
+    """The intent if it is ours (True/False: changed or not), else None."""
+    learn = page.learn
+    if act == "copy_link":
+        url = learn.share_url()
+        try:
+            window.navigator.clipboard.writeText(url)
+        except Exception:  # noqa: BLE001 — no clipboard: the link is selected to copy by hand
+            pass
+        inp = page.root.querySelector(".share-url")
+        if not _nil(inp):
+            inp.select()
+        return learn.handle("copied")
+    before = (page.app.match_seed, page.app.hand_no, page.app.game)
+    changed = learn.handle(act, arg)
+    if changed is None:
+        return None
+    if (page.app.match_seed, page.app.hand_no, page.app.game) != before:
+        page.gen += 1
+        page.app.events_seen = len(page.app.view().events)
+    if act == "hint" and changed:
+        asyncio.ensure_future(run_hint(page))
+    return changed
+
+
+async def run_hint(page) -> None:
+    """The expert's hint in slices of ~12 ms, the browser getting the thread between."""
+    gen = page.learn.hint_steps()
+    start = performance.now()
+    try:
+        while True:
+            try:
+                next(gen)
+            except StopIteration:
+                break
+            if performance.now() - start > 12:
+                await asyncio.sleep(0)
+                start = performance.now()
+    except Exception as e:  # noqa: BLE001
+        page.fail(e)
+        page.learn.wanted = None
+    page.render()
