@@ -373,22 +373,21 @@ class Replay:
 
 
 def expert_in_seat_steps(record: Game | str | dict[str, Any] | HandRecord, seat: int,
-                         bots: Callable[[int], Any], *, seed: int = 0,
+                         bots: Callable[[int, int], Any], *, seed: int = 0,
                          expert: Callable[[int], Any] | None = None
                          ) -> Generator[None, None, Replay]:
-    """Deal the same cards again, the expert in ``seat`` and ``bots(s)`` (fresh,
-    seeded as in the hand) in every other seat; play to the end."""
+    """Deal the same cards again, the expert in ``seat`` and ``bots(s, n)`` in every
+    other seat — made when seat ``s`` first moves, ``n`` actions into the hand, as
+    the page makes its bots — and play to the end."""
     rec = HandRecord.of(record)
     g = rec.new_game()
-    players: list[Any] = []
-    for s in range(rec.players):
-        if s == seat:
-            players.append(expert(seed) if expert is not None else make("expert", seed=seed))
-        else:
-            players.append(bots(s))
+    players: dict[int, Any] = {
+        seat: expert(seed) if expert is not None else make("expert", seed=seed)}
     while not g.is_over:
         s = g.to_move
         legal = g.legal_actions()
+        if s not in players:
+            players[s] = bots(s, len(g.actions))
         p = players[s]
         steps = getattr(p, "choose_steps", None)
         if steps is None:
@@ -403,7 +402,7 @@ def expert_in_seat_steps(record: Game | str | dict[str, Any] | HandRecord, seat:
 
 
 def expert_in_seat(record: Game | str | dict[str, Any] | HandRecord, seat: int,
-                   bots: Callable[[int], Any], **kw: Any) -> Replay:
+                   bots: Callable[[int, int], Any], **kw: Any) -> Replay:
     r: Replay = _run(expert_in_seat_steps(record, seat, bots, **kw))
     return r
 

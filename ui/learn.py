@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom import Card, DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 from phom.hints import Hint, hint_steps
 from phom.share import Deal, DealError, daily, decode, parse_date
 from phom.stats import Stats, hand_record
@@ -22,11 +22,17 @@ from phom.stats import Stats, hand_record
 from . import store
 from .app import HUMAN, App
 from .i18n import preset_name, u_name
+from .review_view import ReviewSession, page_bots
+from .tutorial import PRESET as TUT_PRESET
+from .tutorial import STARTER as TUT_STARTER
+from .tutorial import ScriptBot, Tutorial, preset_summary
+from .tutorial import deck as tutorial_deck
 
 STATS_KEY = "phom.stats.v1"
 STATS_CORRUPT_KEY = "phom.stats.corrupt"
 LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date of the match
-DIALOGS = ("learn-menu", "learn-stats", "learn-share", "learn-confirm")
+DIALOGS = ("learn-menu", "learn-stats", "learn-share", "learn-confirm", "learn-review",
+           "learn-summary")
 
 TEXT = {
     "vi": {
@@ -52,7 +58,12 @@ TEXT = {
         "notice_stats": "Một phần thống kê bị hỏng nên đã được để riêng.",
         "notice_deal": "Đường link ván chia sẻ không đọc được: {why}",
         "daily_banner": "Ván hôm nay · {date}", "shared_banner": "Ván được chia sẻ",
-        "hint_used_n": "Gợi ý: {n}",
+        "hint_used_n": "Gợi ý: {n}", "btn_review": "Xem lại",
+        "btn_tutorial": "Hướng dẫn", "welcome": "Lần đầu chơi Phỏm? Chơi thử một ván có hướng dẫn.",
+        "confirm_tutorial": "Ván hướng dẫn sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "btn_done": "Xong", "summary_title": "Các kiểu luật khác nhau thế nào",
+        "summary_text": "Bạn vừa chơi luật «Thưởng». Chọn kiểu luật trong Cài đặt.",
+        "not_now": "Để sau",
     },
     "en": {
         "btn_hint": "Hint", "btn_menu": "More", "menu_title": "Learn and share",
@@ -78,9 +89,17 @@ TEXT = {
         "notice_stats": "Part of the statistics was damaged and has been set aside.",
         "notice_deal": "The shared-hand link cannot be read: {why}",
         "daily_banner": "Today's deal · {date}", "shared_banner": "Shared hand",
-        "hint_used_n": "Hints: {n}",
+        "hint_used_n": "Hints: {n}", "btn_review": "Review",
+        "btn_tutorial": "Tutorial", "welcome": "New to Phỏm? Play a guided first hand.",
+        "confirm_tutorial": "The tutorial hand ends the match in progress (its totals are lost).",
+        "btn_done": "Done", "summary_title": "How the rule sets differ",
+        "summary_text": "You just played the “Bonus” rules. Pick a rule set in Settings.",
+        "not_now": "Not now",
     },
 }
+
+
+GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
 
 
 def tx(lang: str, key: str, **kw: object) -> str:
@@ -99,9 +118,10 @@ def _btn(label: str, act: str, *, key: str | None = None, cls: str = "", arg: st
             f'{a}{ks}>{inner}</button>')
 
 
-def _dialog(name: str, title: str, body: str, lang: str) -> str:
+def _dialog(name: str, title: str, body: str, lang: str, wide: bool = False) -> str:
     close = "Đóng" if lang != "en" else "Close"
-    return (f'<div class="overlay dialog-layer"><div class="panel dialog learn-dialog" '
+    w = " wide" if wide else ""
+    return (f'<div class="overlay dialog-layer"><div class="panel dialog learn-dialog{w}" '
             f'role="dialog" aria-modal="true" aria-labelledby="dlg-{name}" data-key="dlg-{name}">'
             f'<div class="dlg-head"><h2 id="dlg-{name}">{escape(title)}</h2>'
             f'<button type="button" class="btn ghost icon close" data-act="close" '
@@ -146,9 +166,14 @@ class Learn:
         self.base_url = ""
         self.today = ""                        # YYYY-MM-DD, the player's local date
         self.pending: tuple[Deal, str | None] | None = None
+        self.pending_tutorial = False
         self.confirm_reset = False
         self.copied = False
         self.banner: str | None = None
+        self.session: ReviewSession | None = None
+        self.tutorial: Tutorial | None = None
+        self.welcome = False
+        self.session_key: str | None = None
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
         if bad:
@@ -166,12 +191,14 @@ class Learn:
             d = {}
         if not isinstance(d, dict):
             d = {}
-        out = {"hand": None, "hints": 0, "recorded": None, "daily": None}
+        out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False}
         for k in out:
             v = d.get(k)
             if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
                 out[k] = v
-            elif k != "hints" and (v is None or isinstance(v, str)):
+            elif k == "tutorial" and isinstance(v, bool):
+                out[k] = v
+            elif k not in ("hints", "tutorial") and (v is None or isinstance(v, str)):
                 out[k] = v
         return out
 
@@ -226,6 +253,33 @@ class Learn:
     def handle(self, intent: str, arg: object = None) -> bool | None:
         """One tap or key of this module's; None when the intent is not ours."""
         app = self.app
+        if self.tutorial is not None and intent in GAME_INTENTS and app.my_turn() \
+                and not app.dialog:
+            a = self._intent_action(intent, arg)
+            if a is not None and not self.tutorial.allows(app, a):
+                app.flash = self.tutorial.refused[app.lang if app.lang == "en" else "vi"]
+                return True
+            return None
+        if intent == "tutorial":
+            self.welcome = False
+            self.state["tutorial"] = True
+            self._save_state()
+            if self.in_progress():
+                self.pending = None
+                self.pending_tutorial = True
+                app.dialog = "learn-confirm"
+            else:
+                self.start_tutorial()
+            return True
+        if intent == "welcome_no":
+            self.welcome = False
+            self.state["tutorial"] = True
+            self._save_state()
+            return True
+        if intent == "tutorial_done":
+            self.tutorial = None
+            app.dialog = "learn-summary"
+            return True
         if intent == "hint":
             if app.dialog or not app.my_turn() or app.auto_action() is not None:
                 return False
@@ -238,6 +292,19 @@ class Learn:
                 self.state["hand"] = self.hand_key()
                 self._save_state()
             return True
+        if intent == "review":
+            g = app.game
+            if g is None or not g.is_over:
+                return False
+            if self.session_key != self.hand_key():
+                self.session = ReviewSession(
+                    g, app.me if hasattr(app, "me") else HUMAN, app.names(), app.hand_no,
+                    self.hand_key(), app.match_seed, page_bots(app))
+                self.session_key = self.hand_key()
+            app.dialog = "learn-review"
+            return True
+        if intent.startswith("rv_"):
+            return self.session.handle(intent) if self.session is not None else False
         if intent == "learn_menu":
             app.dialog = None if app.dialog == "learn-menu" else "learn-menu"
             return True
@@ -267,6 +334,10 @@ class Learn:
             self.offer(daily(parse_date(self.today)), self.today)
             return True
         if intent == "deal_yes":
+            if self.pending_tutorial:
+                self.pending_tutorial = False
+                self.start_tutorial()
+                return True
             if self.pending is not None:
                 deal, day = self.pending
                 self.pending = None
@@ -275,9 +346,68 @@ class Learn:
             return True
         if intent == "deal_no":
             self.pending = None
+            self.pending_tutorial = False
             app.dialog = None
             return True
         return None
+
+    def _intent_action(self, intent: str, arg: object):
+        """The move a game intent would play now (None: it plays none)."""
+        app = self.app
+        legal = app.legal()
+        if intent == "draw":
+            return Draw()
+        if intent == "eat":
+            return Eat()
+        if intent == "lay":
+            return app.current_lay()
+        if intent == "send":
+            sends = [a for a in legal if isinstance(a, Send)]
+            if not sends:
+                return None
+            if arg is None:
+                return max(sends, key=lambda a: (a.card.points, -a.meld_id))
+            try:
+                return sends[int(str(arg))]
+            except (ValueError, IndexError):
+                return None
+        if intent == "discard":
+            return Discard(app.selected) if app.selected is not None else None
+        if intent == "card":
+            try:
+                c = Card.parse(str(arg))
+            except ValueError:
+                return None
+            return Discard(c) if app.selected == c and Discard(c) in legal else None
+        return None
+
+    def start_tutorial(self) -> None:
+        app = self.app
+        app.settings.update(preset=TUT_PRESET, players=4)
+        store.save_settings(self.storage, app.settings)
+        app.dialog = None
+        app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
+        app._bots = {s: ScriptBot(s) for s in (1, 2, 3)}  # the lesson's seats (page-internal)
+        self.tutorial = Tutorial()
+        self.state["daily"] = None
+        self._save_state()
+        self.hint, self.hint_for, self.wanted = None, None, None
+
+    def tutorial_callout_html(self) -> str:
+        if self.tutorial is None:
+            return ""
+        return self.tutorial.callout_html(self.app, self.app.lang)
+
+    def tutorial_target(self) -> str | None:
+        return self.tutorial.target(self.app) if self.tutorial is not None else None
+
+    def welcome_html(self) -> str:
+        if not self.welcome or self.tutorial is not None:
+            return ""
+        lang = self.app.lang
+        return (f'<div class="notice learn-welcome" role="status">{escape(tx(lang, "welcome"))} '
+                + _btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
+                + _btn(tx(lang, "not_now"), "welcome_no", cls="ghost") + "</div>")
 
     # ------------------------------------------------------------ deals
     def in_progress(self) -> bool:
@@ -390,7 +520,11 @@ class Learn:
         return _btn(tx(lang, "btn_menu"), "learn_menu", cls="ghost learn-menu-btn")
 
     def over_buttons_html(self) -> str:
-        return _btn(tx(self.app.lang, "btn_share"), "share", cls="share-btn")
+        lang = self.app.lang
+        if self.tutorial is not None:
+            return _btn(tx(lang, "btn_done"), "tutorial_done", cls="primary big")
+        return (_btn(tx(lang, "btn_review"), "review", cls="review-btn")
+                + _btn(tx(lang, "btn_share"), "share", cls="share-btn"))
 
     def dialog_html(self) -> str:
         d = self.app.dialog
@@ -402,11 +536,23 @@ class Learn:
             return self.share_html()
         if d == "learn-confirm":
             return self.confirm_html()
+        if d == "learn-summary":
+            lang = self.app.lang
+            body = (f'<p>{escape(tx(lang, "summary_text"))}</p>{preset_summary(lang)}'
+                    f'<div class="panel-actions">{_btn(tx(lang, "btn_done"), "close", cls="primary")}'
+                    "</div>")
+            return _dialog("learn-summary", tx(lang, "summary_title"), body, lang, wide=True)
+        if d == "learn-review" and self.session is not None:
+            from .review_view import rt
+
+            return _dialog("learn-review", rt(self.app.lang, "title", n=self.session.hand_no),
+                           self.session.html(self.app.lang), self.app.lang, wide=True)
         return ""
 
     def menu_html(self) -> str:
         lang = self.app.lang
-        items = [_btn(tx(lang, "btn_daily"), "daily", cls="menu-item"),
+        items = [_btn(tx(lang, "btn_tutorial"), "tutorial", cls="menu-item"),
+                 _btn(tx(lang, "btn_daily"), "daily", cls="menu-item"),
                  _btn(tx(lang, "btn_share"), "share", cls="menu-item"),
                  _btn(tx(lang, "btn_stats"), "stats", cls="menu-item")]
         body = '<div class="learn-menu">' + "".join(items) + "</div>"
@@ -424,10 +570,13 @@ class Learn:
 
     def confirm_html(self) -> str:
         lang = self.app.lang
-        if self.pending is None:
+        if self.pending_tutorial:
+            text = tx(lang, "confirm_tutorial")
+        elif self.pending is None:
             return ""
-        _deal, day = self.pending
-        text = tx(lang, "confirm_daily", date=day) if day else tx(lang, "confirm_deal")
+        else:
+            _deal, day = self.pending
+            text = tx(lang, "confirm_daily", date=day) if day else tx(lang, "confirm_deal")
         body = (f'<p>{escape(text)}</p><div class="panel-actions">'
                 + _btn(tx(lang, "btn_keep"), "deal_no")
                 + _btn(tx(lang, "btn_yes_replace"), "deal_yes", cls="primary") + "</div>")

@@ -27,6 +27,10 @@ def _today() -> str:
 
 def attach(page) -> None:
     page.learn = Learn(page.app)
+    from . import store
+
+    fresh = store._get(page.app.storage, store.SAVE_KEY) is None
+    page.learn.welcome = fresh and not page.learn.stats.records and not page.learn.state["tutorial"]
     loc = window.location
     page.learn.base_url = str(loc.origin) + str(loc.pathname)
     page.learn.today = _today()
@@ -51,6 +55,8 @@ def boot(page, usp) -> None:
     elif usp.has("daily"):
         used = True
         learn.handle("daily")
+    if used or str(window.location.search):
+        learn.welcome = False   # a link or a test: straight to the table
     if used:
         window.history.replaceState(None, "", window.location.pathname)
     page.app.events_seen = len(page.app.view().events)
@@ -77,6 +83,16 @@ def after_render(page) -> None:
     _insert(root, ".actionbar .prompt", "afterend", learn.hint_line_html())
     if page.app.game is not None and page.app.game.is_over:
         _insert(root, ".over .panel-actions", "afterbegin", learn.over_buttons_html())
+        _insert(root, ".over .headline", "afterend", learn.tutorial_callout_html())
+    else:
+        _insert(root, ".actionbar .prompt", "afterend", learn.tutorial_callout_html())
+    _insert(root, ".topbar", "afterend", learn.welcome_html())
+    tut = learn.tutorial_target()
+    if tut:
+        el = root.querySelector(tut)
+        if not _nil(el):
+            el.classList.add("tut-target")
+            el.setAttribute("data-tut", "true")
     target = learn.hint_target()
     if target:
         el = root.querySelector(target)
@@ -107,6 +123,10 @@ def handle(page, act: str, arg=None):
         page.app.events_seen = len(page.app.view().events)
     if act == "hint" and changed:
         asyncio.ensure_future(run_hint(page))
+    if act == "review" and changed and not getattr(page, "reviewing", False) \
+            and learn.session is not None and not learn.session.done:
+        page.reviewing = True
+        asyncio.ensure_future(run_review(page, learn.session))
     return changed
 
 
@@ -127,3 +147,27 @@ async def run_hint(page) -> None:
         page.fail(e)
         page.learn.wanted = None
     page.render()
+
+
+async def run_review(page, session) -> None:
+    """The review in slices; the open review panel is redrawn about twice a second."""
+    gen = session.steps()
+    start = last = performance.now()
+    try:
+        while True:
+            try:
+                next(gen)
+            except StopIteration:
+                break
+            if performance.now() - start > 12:
+                await asyncio.sleep(0)
+                start = performance.now()
+                if start - last > 500 and page.app.dialog == "learn-review":
+                    last = start
+                    page.render()
+    except Exception as e:  # noqa: BLE001
+        page.fail(e)
+    finally:
+        page.reviewing = False
+    if page.app.dialog == "learn-review":
+        page.render()

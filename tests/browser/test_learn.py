@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
+import pytest
 from table_driver import keyboard_step, open_table, phase, play_hand, state, tap_step, wait_ready
 
 
@@ -136,3 +138,105 @@ def test_statistics_after_three_hands_match_the_hands(new_table, site_url):
     wait_ready(page, 60_000)
     stored = page.evaluate("() => localStorage.getItem('phom.stats.v1')")
     assert json.loads(stored)["records"] == []
+
+
+def test_review_from_the_end_of_hand_panel(table, site_url):
+    page = table
+    open_table(page, site_url, seed=41, preset="basic", bot="normal")
+    play_hand(page, keyboard_step)
+    page.click('.over [data-act="review"]')
+    page.wait_for_selector('[data-key="dlg-learn-review"]')
+    page.wait_for_function(
+        "() => (document.querySelector('.rv-expert') || {}).textContent?.includes('(bạn')",
+        timeout=180_000)
+    assert page.locator(".rv-seat").count() == 4
+    assert page.locator(".rv-seat").first.locator(".rv-card").count() >= 9  # face up
+    page.click('[data-act="rv_next"]')
+    page.click('[data-act="rv_next"]')
+    assert page.locator(".rv-log li.now").get_attribute("data-step") == "2"
+    page.keyboard.press("Escape")
+    assert phase(page) == "hand-over"
+
+
+def test_learn_screenshots(new_table, site_url, artifacts):
+    """Hint, menu, share, statistics and review at phone, landscape and desktop sizes, in
+    both languages, saved in test-artifacts/ (on request: SCREENSHOTS=1, it is long)."""
+    if not os.environ.get("SCREENSHOTS"):
+        pytest.skip("screenshots on request: SCREENSHOTS=1")
+    for w, h in ((360, 640), (390, 844), (844, 390), (1280, 800)):
+        for lang in ("vi", "en"):
+            page = new_table(width=w, height=h, touch=w < 900)
+            tag = f"learn-{w}x{h}-{lang}"
+            open_table(page, site_url, seed=51, lang=lang, bot="normal")
+            page.click('[data-act="hint"]')
+            hinted_action(page)
+            page.screenshot(path=str(artifacts / f"{tag}-1-hint.png"))
+            page.click('[data-act="learn_menu"]')
+            page.screenshot(path=str(artifacts / f"{tag}-2-menu.png"))
+            page.click('.learn-menu [data-act="share"]')
+            page.screenshot(path=str(artifacts / f"{tag}-3-share.png"))
+            page.keyboard.press("Escape")
+            if (w, h) in ((360, 640), (1280, 800)):
+                play_hand(page, keyboard_step)
+                page.screenshot(path=str(artifacts / f"{tag}-4-over.png"))
+                page.click('.over [data-act="review"]')
+                page.wait_for_function(
+                    "() => !!document.querySelector('.rv-expert') && !document.querySelector("
+                    "'.rv-expert').textContent.includes('…')", timeout=180_000)
+                page.click('[data-act="rv_next"]')
+                page.screenshot(path=str(artifacts / f"{tag}-5-review.png"))
+                page.keyboard.press("Escape")
+                page.click('.over [data-act="next"]')
+                wait_ready(page)
+                page.click('[data-act="learn_menu"]')
+                page.click('.learn-menu [data-act="stats"]')
+                page.screenshot(path=str(artifacts / f"{tag}-6-stats.png"))
+            page.context.close()
+
+
+def _tut_wait(page, text: str) -> None:
+    page.wait_for_function(
+        "(t) => (document.querySelector('.tut-callout') || {}).textContent?.includes(t)",
+        arg=text, timeout=60_000)
+
+
+def _tut_by_keys(page, key=None, card=None):
+    from table_driver import focus_discardable
+
+    if card:
+        focus_discardable(page, card)
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press(key)
+
+
+def _tut_by_taps(page, key=None, card=None):
+    sel = {"d": ".stock", "e": '[data-act="eat"]', "a": '[data-act="arr_next"]',
+           "l": '[data-act="lay"]', "g": '[data-act="send"]'}
+    if card:
+        page.tap(f'.hand [data-card="{card}"]')
+        page.tap(f'.hand [data-card="{card}"]')
+    else:
+        page.tap(sel[key])
+
+
+def test_tutorial_by_touch_and_by_keyboard(new_table, site_url):
+    for how, do in (("touch", _tut_by_taps), ("keys", _tut_by_keys)):
+        page = new_table(width=390, height=844, touch=how == "touch")
+        page.goto(site_url)            # a first visit: the tutorial is offered
+        page.wait_for_selector(".learn-welcome", timeout=60_000)
+        (page.tap if how == "touch" else page.click)('.learn-welcome [data-act="tutorial"]')
+        lessons = [("bốc một lá", "d", None), ("K♣", None, "KC"), ("ăn Q♠", "e", None),
+                   ("Đánh 2♠", None, "2S"), ("8♣", "d", None), ("J♠", None, "JS"),
+                   ("Vòng cuối", "d", None), ("Cách khác", "a", None), ("Cách khác", "l", None),
+                   ("Gửi 7♦", "g", None), ("chốt", None, "7C")]
+        for text, key, card in lessons:
+            _tut_wait(page, text)
+            assert page.locator("[data-tut]").count() == 1, text
+            do(page, key, card)
+        page.wait_for_selector('.over [data-act="tutorial_done"]', timeout=60_000)
+        _tut_wait(page, "Hết ván")
+        (page.tap if how == "touch" else page.click)('.over [data-act="tutorial_done"]')
+        page.wait_for_selector('[data-key="dlg-learn-summary"] .preset-table')
+        assert page.locator(".preset-table tbody tr").count() == 5

@@ -127,8 +127,8 @@ def test_expert_in_your_seat_is_deterministic():
         bot.iterations = 60
         return bot
 
-    a = expert_in_seat(g, 0, lambda s: make("hard", seed=s), seed=2, expert=small_expert)
-    b = expert_in_seat(g.to_json(), 0, lambda s: make("hard", seed=s), seed=2,
+    a = expert_in_seat(g, 0, lambda s, n: make("hard", seed=s * 7 + n), seed=2, expert=small_expert)
+    b = expert_in_seat(g.to_json(), 0, lambda s, n: make("hard", seed=s * 7 + n), seed=2,
                        expert=small_expert)
     assert a == b
     assert sum(a.deltas) == 0 and len(a.deltas) == 4

@@ -138,3 +138,85 @@ def test_chart_and_stats_dialog():
     assert "Không lấy lại được" in learn.dialog_html()
     learn.handle("stats_reset_yes")
     assert "Chưa có ván" in learn.dialog_html()
+
+
+def test_review_marks_a_broken_meld_and_steps_through_the_hand():
+    from phom.deal import make_deck
+
+    app = App(store.MemoryStorage(), dict(store.DEFAULT_SETTINGS))
+    app.new_match(seed=3, deck=make_deck({0: "3S 4S 5S 7H 7D 7C KH QD 9C 2D"}))
+    learn = Learn(app)
+    app.apply(phom.Discard(phom.Card.parse("4S")))   # breaks the run for nothing
+    finish_hand(app, learn)
+    assert learn.handle("review") is True and app.dialog == "learn-review"
+    assert "đang xem lại" in learn.dialog_html()
+    run(learn.session.steps())
+    assert learn.session.done
+    html = learn.dialog_html()
+    assert "★" in html and "đánh 4♠" not in html.split("★")[1][:40]  # the expert's move
+    assert learn.session.marks() and min(learn.session.marks()) == 0
+    assert learn.handle("rv_next_mark") and learn.session.step == 1
+    assert learn.handle("rv_last") and learn.session.step == len(app.game.actions)
+    assert learn.handle("rv_prev") and learn.handle("rv_first") and learn.session.step == 0
+    assert html.count('class="rv-seat') == 4
+    assert "Chuyên gia ngồi ghế bạn" in html
+
+
+def bots_play(app):
+    while not app.game.is_over and app.game.to_move != HUMAN:
+        app.apply(run(app.bot_steps()))
+
+
+def intent(learn, app, act, arg=None):
+    r = learn.handle(act, arg)
+    if r is None:
+        r = app.handle(act, arg)
+    bots_play(app)
+    learn.observe()
+    return r
+
+
+def test_the_tutorial_walks_through_a_hand_and_refuses_other_moves():
+    app, learn = fresh()
+    learn.handle("tutorial")
+    assert learn.tutorial is not None and app.game.rules.name == "bonus"
+    bots_play(app)
+    assert "bốc một lá" in learn.tutorial_callout_html() and learn.tutorial_target() == ".stock"
+    intent(learn, app, "draw")
+    # a move the lesson does not ask for is refused, with the reason
+    intent(learn, app, "card", "2S")
+    intent(learn, app, "card", "2S")
+    assert phom.Card.parse("2S") in app.view().hand
+    assert "K♣" in (app.flash or "")
+    for c in ("KC", "KC"):
+        intent(learn, app, "card", c)
+    assert "ăn Q♠" in learn.tutorial_callout_html()
+    intent(learn, app, "eat")
+    intent(learn, app, "card", "2S")
+    intent(learn, app, "card", "2S")
+    intent(learn, app, "draw")
+    intent(learn, app, "card", "JS")
+    intent(learn, app, "card", "JS")
+    intent(learn, app, "draw")
+    assert app.game.phase == "lay_down" and learn.tutorial_target() == '[data-act="arr_next"]'
+    intent(learn, app, "lay")            # the proposal: refused, the lesson wants the other
+    assert app.game.phase == "lay_down"
+    intent(learn, app, "arr_next")
+    assert learn.tutorial_target() == '[data-act="lay"]'
+    intent(learn, app, "lay")
+    assert "Gửi 7♦" in learn.tutorial_callout_html()
+    intent(learn, app, "send", None)
+    assert "chốt" in learn.tutorial_callout_html()
+    intent(learn, app, "card", "9S")
+    intent(learn, app, "card", "9S")     # the risky chốt: refused
+    assert phom.Card.parse("9S") in app.view().hand
+    intent(learn, app, "card", "7C")
+    intent(learn, app, "card", "7C")
+    assert app.game.is_over and app.game.result.ranks[0] == HUMAN
+    assert "Hết ván" in learn.tutorial_callout_html()
+    assert 'data-act="tutorial_done"' in learn.over_buttons_html()
+    learn.handle("tutorial_done")
+    html = learn.dialog_html()
+    assert app.dialog == "learn-summary" and learn.tutorial is None
+    assert html.count("<tr>") == 1 + len(phom.PRESETS)
+    assert "ù tròn" in html and "đếm bài trên bàn" in html

@@ -1,0 +1,235 @@
+"""Xem lại / Review: the finished hand, move by move, with the expert's marks.
+
+Pure Python, no browser. ``ReviewSession`` holds the hand's record, the step
+shown and what ``phom.review`` found (computed in slices by ``steps()``, which
+``ui/learn_dom.py`` runs); ``html()`` draws the step with every hand face up,
+the move log beside it (the expert's marks in it) and the expert-in-your-seat
+result. The page only displays what the engine's review module computed.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, bots
+from phom.narrate import describe_event
+from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
+
+TEXT = {
+    "vi": {
+        "title": "Xem lại ván {n}", "working": "Chuyên gia đang xem lại… {p}%",
+        "first": "Về đầu", "prev": "Trước", "next": "Sau", "last": "Về cuối",
+        "next_mark": "Nước đáng xem", "step": "Nước {k}/{n}", "start": "Lúc chia bài",
+        "marked_n": "Chuyên gia thấy {n} nước đáng xem lại.", "marked_0":
+        "Chuyên gia không thấy nước nào đáng xem lại: ván này bạn chơi như chuyên gia.",
+        "prefers": "Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se}",
+        "expert_seat": "Chuyên gia ngồi ghế bạn, cùng bài cùng máy: {e:+d} (bạn {y:+d})",
+        "expert_working": "Chuyên gia đang chơi lại ván này ở ghế bạn…",
+        "you": "Bạn", "table": "Trên bàn", "discards": "đã đánh", "log": "Diễn biến",
+        "draw": "bốc", "eat": "ăn", "discard": "đánh {card}", "lay": "hạ {melds}",
+        "lay_none": "không hạ (móm)", "send": "gửi {card}", "u": "ù", "pass": "bỏ qua ù",
+        "reviewed": "{n} quyết định được xem, {p} lần chơi thử",
+    },
+    "en": {
+        "title": "Review of hand {n}", "working": "The expert is reviewing… {p}%",
+        "first": "First", "prev": "Back", "next": "Next", "last": "Last",
+        "next_mark": "Next marked move", "step": "Move {k}/{n}", "start": "As dealt",
+        "marked_n": "The expert marks {n} of your moves.", "marked_0":
+        "The expert marks none of your moves: you played this hand as it would.",
+        "prefers": "Expert: {move} — your move costs about {cost} ± {se} units",
+        "expert_seat": "The expert in your seat, same cards, same bots: {e:+d} (you {y:+d})",
+        "expert_working": "The expert is replaying this hand in your seat…",
+        "you": "You", "table": "On the table", "discards": "discarded", "log": "Moves",
+        "draw": "draw", "eat": "eat", "discard": "discard {card}", "lay": "lay {melds}",
+        "lay_none": "lay nothing (móm)", "send": "send {card}", "u": "ù", "pass": "pass on ù",
+        "reviewed": "{n} decisions reviewed, {p} playouts",
+    },
+}
+
+
+def rt(lang: str, key: str, **kw: object) -> str:
+    s = TEXT["en" if lang == "en" else "vi"][key]
+    return s.format(**kw) if kw else s
+
+
+def _sym(cards) -> str:
+    return " ".join(c.symbol() for c in sorted(cards, key=lambda c: (c.rank, "SCDH".index(c.suit))))
+
+
+def _cards_html(cards) -> str:
+    out = []
+    for c in sorted(cards, key=lambda c: (c.rank, "SCDH".index(c.suit))):
+        red = " red" if c.suit in "DH" else ""
+        out.append(f'<span class="rv-card{red}">{escape(c.symbol())}</span>')
+    return "".join(out) or "—"
+
+
+def move_words(a, lang: str) -> str:
+    """A move in the players' words: "đánh 7♠", "ăn", "hạ 3♠ 4♠ 5♠"."""
+    if isinstance(a, Discard):
+        return rt(lang, "discard", card=a.card.symbol())
+    if isinstance(a, Eat):
+        return rt(lang, "eat")
+    if isinstance(a, Draw):
+        return rt(lang, "draw")
+    if isinstance(a, LayDown):
+        if not a.melds:
+            return rt(lang, "lay_none")
+        return rt(lang, "lay", melds=" | ".join(_sym(m) for m in a.melds))
+    if isinstance(a, Send):
+        return rt(lang, "send", card=a.card.symbol())
+    if isinstance(a, DeclareU):
+        return rt(lang, "u")
+    if isinstance(a, Pass):
+        return rt(lang, "pass")
+    return str(a)
+
+
+def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "") -> str:
+    dis = ' aria-disabled="true"' if disabled else ""
+    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}"{dis}>'
+            f"{escape(label)}</button>")
+
+
+class ReviewSession:
+    """One finished hand under review, for the seat ``seat``."""
+
+    def __init__(self, game, seat: int, names: list[str], hand_no: int, seed: str,
+                 expert_seed: int, bot_for) -> None:
+        self.rec = HandRecord.of(game)
+        self.seat = seat
+        self.names = names
+        self.hand_no = hand_no
+        self.seed = seed
+        self.expert_seed = expert_seed
+        self.bot_for = bot_for          # (seat, actions so far) -> the hand's bot, fresh
+        self.final = self.rec.replay()
+        self.events = list(self.final.view(seat).events)
+        self.step = 0
+        self.progress = 0.0
+        self.review: Review | None = None
+        self.replay: Replay | None = None
+
+    # ------------------------------------------------------------ work
+    def steps(self):
+        """Generator: the review, then the expert in the seat; yields between slices."""
+        gen = review_steps(self.rec, self.seat, seed=self.seed)
+        while True:
+            try:
+                p = next(gen)
+            except StopIteration as stop:
+                self.review = stop.value
+                break
+            if p is not None:
+                self.progress = p
+            yield
+        self.replay = yield from expert_in_seat_steps(self.rec, self.seat, self.bot_for,
+                                                      seed=self.expert_seed)
+
+    @property
+    def done(self) -> bool:
+        return self.review is not None and self.replay is not None
+
+    def marks(self) -> dict[int, object]:
+        if self.review is None:
+            return {}
+        return {d.index: d for d in self.review.marked}
+
+    # ------------------------------------------------------------ intents
+    def handle(self, intent: str) -> bool:
+        n = len(self.rec.actions)
+        if intent == "rv_first":
+            self.step = 0
+        elif intent == "rv_prev":
+            self.step = max(0, self.step - 1)
+        elif intent == "rv_next":
+            self.step = min(n, self.step + 1)
+        elif intent == "rv_last":
+            self.step = n
+        elif intent == "rv_next_mark":
+            later = [i for i in sorted(self.marks()) if i + 1 > self.step]
+            marks = sorted(self.marks())
+            if not marks:
+                return False
+            self.step = (later[0] if later else marks[0]) + 1
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------ html
+    def html(self, lang: str) -> str:
+        n = len(self.rec.actions)
+        k = self.step
+        g = self.rec.new_game()
+        for a in self.rec.actions[:k]:
+            g.apply(a)
+        marks = self.marks()
+        seats = []
+        for s in range(g.players):
+            v = g.view(s)
+            name = self.names[s] if s < len(self.names) else f"{s + 1}"
+            cur = " current" if not g.is_over and g.to_move == s else ""
+            me = " me" if s == self.seat else ""
+            seats.append(
+                f'<div class="rv-seat{cur}{me}"><b>{escape(name)}</b>'
+                f'<div class="rv-hand">{_cards_html(v.hand)}</div>'
+                f'<div class="rv-row"><small>{escape(rt(lang, "discards"))}:</small> '
+                f'{_cards_html(v.discards[s])}</div></div>')
+        melds = g.view(self.seat).table_melds
+        table = ""
+        if melds:
+            table = (f'<div class="rv-table"><small>{escape(rt(lang, "table"))}:</small> '
+                     + " · ".join(_cards_html(cs) for _m, _o, cs in melds) + "</div>")
+        log = []
+        for i, (ev, a) in enumerate(zip(self.events, self.rec.actions, strict=False)):
+            cls = []
+            if i == k - 1:
+                cls.append("now")
+            note = ""
+            d = marks.get(i)
+            if d is not None:
+                cls.append("marked")
+                note = ('<div class="rv-note">★ ' + escape(rt(
+                    lang, "prefers", move=move_words(d.preferred, lang),
+                    cost=f"{d.cost:.1f}", se=f"{d.se:.1f}")) + "</div>")
+            text = describe_event(ev, lang, self.names) if ev[1] != "lay" else (
+                f"{self.names[ev[0]]} {move_words(a, lang)}")
+            log.append(f'<li class="{" ".join(cls)}" data-step="{i + 1}">{escape(text)}{note}</li>')
+        if self.review is None:
+            status = rt(lang, "working", p=int(100 * self.progress))
+        else:
+            m = len(self.review.marked)
+            status = rt(lang, "marked_n", n=m) if m else rt(lang, "marked_0")
+            status += " " + rt(lang, "reviewed", n=len(self.review.decisions),
+                               p=self.review.playouts)
+        if self.replay is not None:
+            you = self.final.result.deltas[self.seat]
+            exp = rt(lang, "expert_seat", e=self.replay.deltas[self.seat], y=you)
+        else:
+            exp = rt(lang, "expert_working")
+        where = rt(lang, "step", k=k, n=n) if k else rt(lang, "start")
+        controls = (
+            '<div class="rv-controls" role="group">'
+            + _btn("⏮ " + rt(lang, "first"), "rv_first", disabled=k == 0)
+            + _btn("‹ " + rt(lang, "prev"), "rv_prev", disabled=k == 0)
+            + f'<span class="rv-where" aria-live="polite">{escape(where)}</span>'
+            + _btn(rt(lang, "next") + " ›", "rv_next", disabled=k == n, cls="primary")
+            + _btn(rt(lang, "last") + " ⏭", "rv_last", disabled=k == n)
+            + (_btn("★ " + rt(lang, "next_mark"), "rv_next_mark") if marks else "")
+            + "</div>")
+        return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'
+                f'<p class="rv-expert">{escape(exp)}</p>{controls}'
+                f'<div class="rv-body"><div class="rv-board">{"".join(seats)}{table}</div>'
+                f'<div class="rv-logbox"><h3>{escape(rt(lang, "log"))}</h3>'
+                f'<ol class="rv-log">{"".join(log)}</ol></div></div></div>')
+
+
+def page_bots(app):
+    """The hand's bots, made as ``App.bot_for`` makes them: (seat, actions so far) -> bot."""
+    def make(seat: int, n: int):
+        seed = (app.match_seed * 1009 + app.hand_no * 101 + seat * 7 + n) % 2**31
+        try:
+            return bots.make(app.settings["bot"], seed=seed)
+        except ValueError:
+            return bots.make("random", seed=seed)
+    return make

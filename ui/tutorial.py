@@ -1,0 +1,259 @@
+"""Hướng dẫn / Tutorial: a guided first hand, then what differs in each preset.
+
+A crafted deal (``phom.deal.make_deck``) at a ``bonus`` table (four turns, the
+player lays down and sends by hand) in which the player, in seat 1 of 4 after
+the starter, meets in order: a draw, a discard of high deadwood, an eat, the
+discard after it, a draw and a discard, the last draw, a lay-down with another
+arrangement than the one proposed (so that a card can be sent), the send, a
+chốt to avoid and the payments. The other seats follow a script (``ScriptBot``)
+so the lesson unfolds the same way every time; the player makes every move of
+their own, and a move other than the lesson's is refused with the reason.
+
+``preset_summary(lang)`` is the one-screen summary after the hand: for each
+preset its turn model, tái, đền, eat payments and ù kinds, read from ``Rules``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+import phom
+from phom import Card, Discard, Draw, Eat, LayDown, Send
+from phom.deal import make_deck
+
+PRESET = "bonus"
+STARTER = 3
+HANDS = {0: "5H 6H 7H 7D 7C QD QH KC 2S",
+         1: "8S 10S 2D 3D JH KH 4C 9H AH",
+         2: "10H 10D 10C 5S 3H 4S JD 2C KD",
+         3: "4D 5D 6D QS 6C 8C AS AC AD 2H"}
+STOCK = "3C 5C 9C KS 4H 8H QC JS 8D 6S 3S 9S JC"
+# The scripted seats' moves that make the lesson (turn -> moves); otherwise they draw,
+# lay down what they can and throw the card they drew.
+SCRIPT = {3: {1: ["discard 6C"], 2: ["draw", "discard QS"], 3: ["draw", "discard 8C"]}}
+
+
+def deck() -> list[Card]:
+    return make_deck(HANDS, stock=STOCK, players=4, starter=STARTER)
+
+
+def C(text: str) -> Card:
+    return Card.parse(text)
+
+
+class ScriptBot:
+    """A seat of the tutorial: plays the script, else the plainest move."""
+
+    name = "script"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.queue = {t: list(v) for t, v in SCRIPT.get(seat, {}).items()}
+        self.held: set = set()
+
+    def choose(self, view, legal):
+        turn = view.public["turn_no"][self.seat]
+        q = self.queue.get(turn)
+        if Draw() in legal:
+            self.held = set(view.hand)
+        if q:
+            word, _, rest = q.pop(0).partition(" ")
+            a = Draw() if word == "draw" else Discard(C(rest))
+            if a in legal:
+                return a
+        if Draw() in legal:
+            return Draw()
+        lays = [a for a in legal if isinstance(a, LayDown)]
+        if lays:
+            return lays[0]
+        if len(legal) == 1:
+            return legal[0]
+        ds = [a for a in legal if isinstance(a, Discard)]
+        drawn = [a for a in ds if a.card not in self.held]
+        return (drawn or ds or legal)[-1]
+
+    def choose_steps(self, view, legal):
+        return self.choose(view, legal)
+        yield  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Step:
+    turn: int          # the player's turn number
+    phase: str         # the game's phase at this step
+    text: dict         # lang -> callout
+    target: str        # CSS selector of what the callout points at
+
+
+def _lay_ok(a) -> bool:
+    return isinstance(a, LayDown) and any(C("5H") in m for m in a.melds)
+
+
+STEPS = [
+    (Step(1, "take", {"vi": "Đến lượt bạn. Lá 6♣ nhà trên vừa đánh không ghép được phỏm với "
+                            "bài bạn, nên bạn bốc một lá ở nọc (phím D).",
+                      "en": "Your turn. The 6♣ just thrown makes no meld with your cards, so "
+                            "draw a card from the stock (key D)."}, ".stock"),
+     lambda a: a == Draw()),
+    (Step(1, "discard", {"vi": "Mỗi lượt phải đánh một lá. K♣ là rác to nhất, không vào cạ "
+                               "nào: chạm K♣ hai lần (hoặc chọn bằng phím ← → rồi Enter).",
+                         "en": "Every turn ends with a discard. K♣ is your highest deadwood, in "
+                               "no cạ: tap it twice (or pick it with ← → and press Enter)."},
+          '.hand [data-card="KC"]'), lambda a: a == Discard(C("KC"))),
+    (Step(2, "take", {"vi": "Nhà trên đánh Q♠. Bạn có Q♦ Q♥: ăn Q♠ thành phỏm Q♠ Q♦ Q♥ "
+                            "(phím E). Người bị ăn phải trả tiền ăn cho bạn.",
+                      "en": "The player before you threw Q♠. With Q♦ Q♥ you can eat it for "
+                            "the meld Q♠ Q♦ Q♥ (key E); the thrower pays you for the eat."},
+          '[data-act="eat"]'), lambda a: a == Eat()),
+    (Step(2, "discard", {"vi": "Ăn xong vẫn phải đánh một lá. Lá đã ăn phải nằm trong phỏm nên "
+                               "không đánh được. Đánh 2♠.",
+                         "en": "After an eat you still discard. An eaten card must stay in its "
+                               "meld, so it cannot be thrown. Discard 2♠."},
+          '.hand [data-card="2S"]'), lambda a: a == Discard(C("2S"))),
+    (Step(3, "take", {"vi": "Lá 8♣ không vào phỏm nào của bạn: bốc.",
+                      "en": "The 8♣ fits none of your melds: draw."}, ".stock"),
+     lambda a: a == Draw()),
+    (Step(3, "discard", {"vi": "J♠ vừa bốc là rác to, không cạ: đánh J♠.",
+                         "en": "The J♠ you drew is high deadwood with no cạ: discard it."},
+          '.hand [data-card="JS"]'), lambda a: a == Discard(C("JS"))),
+    (Step(4, "take", {"vi": "Vòng cuối: bốc, rồi hạ phỏm.",
+                      "en": "The last round: draw, then lay down your melds."}, ".stock"),
+     lambda a: a == Draw()),
+    (Step(4, "lay_down", {"vi": "Hạ phỏm. Cách xếp đề xuất lấy 7♥ 7♦ 7♣. Bấm «Cách khác» "
+                                "(phím A) để xếp 5♥ 6♥ 7♥: khi đó 7♦ gửi được vào phỏm 4♦ 5♦ "
+                                "6♦ trên bàn. Rồi bấm Hạ (phím L).",
+                          "en": "Lay down. The proposal uses 7♥ 7♦ 7♣. Press “Other "
+                                "arrangement” (key A) for 5♥ 6♥ 7♥: then 7♦ can be sent onto "
+                                "the 4♦ 5♦ 6♦ on the table. Then Lay down (key L)."},
+          '[data-act="arr_next"]'), _lay_ok),
+    (Step(4, "discard_send", {"vi": "Gửi 7♦ vào phỏm 4♦ 5♦ 6♦: bớt 7 điểm.",
+                              "en": "Send 7♦ onto 4♦ 5♦ 6♦: 7 points fewer."},
+          '[data-act="send"]'), lambda a: isinstance(a, Send) and a.card == C("7D")),
+    (Step(4, "discard", {"vi": "Lá cuối là chốt: nhà dưới ăn được chốt thì bạn trả 4. 9♠ nguy "
+                               "hiểm (8♠, 10♠ chưa ra). 7♣ an toàn: 6♣, 8♣ đã ra, 7♥ 7♦ đã nằm "
+                               "trên bàn. Đánh 7♣.",
+                         "en": "The last discard is the chốt: if the next player eats it you "
+                               "pay 4. 9♠ is risky (8♠ and 10♠ are still out). 7♣ is safe: 6♣ "
+                               "and 8♣ are gone, 7♥ 7♦ lie on the table. Discard 7♣."},
+          '.hand [data-card="7C"]'), lambda a: a == Discard(C("7C"))),
+]
+
+OVER = {"vi": "Hết ván. Bảng dưới cho thấy ai trả ai: tiền bị ăn, vị trí, móm. Bạn nhất vì còn "
+              "ít điểm nhất. Bấm «Xong» để xem các kiểu luật.",
+        "en": "The hand is over. The list shows who pays whom: the eat, the places, the móm. You "
+              "are first with the fewest points left. Press “Done” to see the rule sets."}
+
+
+class Tutorial:
+    """The guided hand in progress: which step, what the callout says and points at."""
+
+    def __init__(self) -> None:
+        self.active = True
+        self.refused: str | None = None
+
+    def step(self, app):
+        """(Step, check) for the decision at hand, or None (bots' turn, or over)."""
+        g = app.game
+        if g is None or g.is_over or g.to_move != 0 or app.dialog:
+            return None
+        turn = g.view(0).public["turn_no"][0]
+        phase = g.phase
+        if phase == "discard" and any(isinstance(a, Send) for a in g.legal_actions()):
+            phase = "discard_send"
+        for st, check in STEPS:
+            if st.turn == turn and st.phase == phase:
+                return st, check
+        return None
+
+    def allows(self, app, action) -> bool:
+        cur = self.step(app)
+        if cur is None:
+            return True
+        ok = bool(cur[1](action))
+        self.refused = None if ok else cur[0].text
+        return ok
+
+    def target(self, app) -> str | None:
+        cur = self.step(app)
+        if cur is None:
+            return None
+        st = cur[0]
+        if st.phase == "lay_down" and _lay_ok(app.current_lay()):
+            return '[data-act="lay"]'
+        if st.phase == "discard_send":
+            legal = [a for a in app.legal() if isinstance(a, Send)]
+            idx = next((i for i, a in enumerate(legal) if a.card == C("7D")), 0)
+            return f'[data-act="send"][data-arg="{idx}"]'
+        return st.target
+
+    def callout_html(self, app, lang: str) -> str:
+        g = app.game
+        if g is not None and g.is_over:
+            text = OVER["en" if lang == "en" else "vi"]
+        else:
+            cur = self.step(app)
+            if cur is None:
+                return ""
+            text = cur[0].text["en" if lang == "en" else "vi"]
+        head = "Hướng dẫn" if lang != "en" else "Tutorial"
+        return (f'<div class="tut-callout" role="status" data-key="tut-callout"><b>{head}:</b> '
+                f'{escape(text)}</div>')
+
+
+# ---------------------------------------------------------------- the presets, from Rules
+def _eats(r, lang: str) -> str:
+    vi = lang != "en"
+    if r.eat_pay == "flat":
+        return f"1, chốt {r.chot_pay}" if vi else f"1, chốt {r.chot_pay}"
+    if r.eat_pay == "by_count":
+        return (f"lần 1/2/3 trả 1/2/3, chốt {r.chot_pay}" if vi
+                else f"1st/2nd/3rd eat 1/2/3, chốt {r.chot_pay}")
+    if r.eat_pay == "by_round":
+        return "vòng 1/2/3/4 trả 1/2/3/4" if vi else "round 1/2/3/4 pays 1/2/3/4"
+    return "1; chốt 5/10/15 tăng dần" if vi else "1; chốts 5/10/15, rising"
+
+
+def _u_kinds(r, lang: str) -> str:
+    from phom.actions import U_NAMES_EN, U_NAMES_VI
+
+    names = U_NAMES_EN if lang == "en" else U_NAMES_VI
+    out = [names["normal"]]
+    for kind, mult in (("round", r.u_tron), ("send", 1 if r.gui_u else None),
+                       ("khan", r.u_khan), ("same_color", r.u_same_color),
+                       ("heaven", r.u_heaven), ("long_run", r.u_long_run)):
+        if mult is None:
+            continue
+        out.append(names[kind] + (f" ×{mult:g}" if mult not in (1, 1.0) else ""))
+    if r.u_kings:
+        out.append(("ù K" if lang != "en" else "ù K (kings)") + f" ×{r.u_kings[0]:g}/×{r.u_kings[1]:g}")
+    return ", ".join(out)
+
+
+def preset_summary(lang: str) -> str:
+    """One table: what differs in each preset, read from its Rules."""
+    from .i18n import preset_name
+
+    vi = lang != "en"
+    heads = (["Luật", "Lượt", "Tái", "Đền", "Tiền ăn", "Các kiểu ù"] if vi else
+             ["Rules", "Turns", "Tái", "Đền", "Eats pay", "Ù kinds"])
+    yes, no = ("có", "không") if vi else ("yes", "no")
+    rows = []
+    for name, r in phom.PRESETS.items():
+        turns = (("4 lượt đánh mỗi người" if vi else "four discards each")
+                 if r.turn_model == "four_turns" else
+                 ("đếm bài trên bàn" if vi else "by the table count"))
+        tai = yes if r.turn_model == "table" else no
+        extra = []
+        if r.pot:
+            extra.append("gà" if vi else "pot (gà)")
+        if r.streak:
+            extra.append("thông" if vi else "streak (thông)")
+        cells = [preset_name(lang, name), turns, tai, yes if r.den else no, _eats(r, lang),
+                 _u_kinds(r, lang) + (" · " + ", ".join(extra) if extra else "")]
+        rows.append("<tr>" + "".join(
+            f'<{"th scope=row" if i == 0 else "td"}>{escape(c)}</{"th" if i == 0 else "td"}>'
+            for i, c in enumerate(cells)) + "</tr>")
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    return (f'<div class="stats-scroll"><table class="stats-table preset-table"><thead><tr>{head}'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
