@@ -143,6 +143,40 @@ class Session:
         self._bots: dict[int, Any] = {}
         self.new_hand()
 
+    @classmethod
+    def around(cls, match: Match, seats: Any, seed: int, hand_no: int) -> Session:
+        """A session for a match already dealt (the page keeps its own match and saves)."""
+        s = object.__new__(cls)
+        s.seats = plan_seats(seats)
+        if len(s.seats) != match.players or match.current is None:
+            raise ValueError("the seats do not fit the match")
+        s.rules, s.seed, s.match, s.hand_no = match.rules, seed, match, hand_no
+        s.tokens, s.connected, s.covered = {}, set(), set()
+        s.seq, s._bots = 1, {}
+        return s
+
+    def link_state(self) -> dict[str, Any]:
+        """What the page saves beside its match to host again after a reload."""
+        return {"tokens": {str(k): v for k, v in self.tokens.items()}, "covered": sorted(self.covered),
+                "seq": self.seq}
+
+    def restore_links(self, d: Any) -> None:
+        """The inverse of ``link_state`` (ValueError if it does not fit these seats)."""
+        if not isinstance(d, dict):
+            raise ValueError("saved links must be an object")
+        tokens, covered = {}, set()
+        for k, v in dict(d.get("tokens", {})).items():
+            seat = int(k)
+            if not 0 <= seat < self.players or self.seats[seat].kind != "guest" or not isinstance(v, str):
+                raise ValueError("a token for a seat that is no guest's")
+            tokens[seat] = v
+        for x in d.get("covered", []):
+            if not isinstance(x, int) or not 0 <= x < self.players or self.seats[x].kind != "guest":
+                raise ValueError("a covered seat that is no guest's")
+            covered.add(x)
+        self.tokens, self.covered = tokens, covered
+        self.seq = int(d.get("seq", 0)) + 1     # whatever a guest had in hand is stale now
+
     # ---------------------------------------------------------------- the hand
     @property
     def game(self) -> Any:
@@ -163,7 +197,12 @@ class Session:
         self._bots = {}
         self.seq += 1
 
+    labels: list[str] | None = None
+    """What the host's page calls each seat (bots' names), sent to the guests; else names."""
+
     def names(self) -> list[str]:
+        if self.labels is not None and len(self.labels) == self.players:
+            return list(self.labels)
         return [s.name or f"#{i + 1}" for i, s in enumerate(self.seats)]
 
     def guests(self) -> list[int]:
@@ -313,6 +352,7 @@ class Session:
         mine = not g.is_over and g.to_move == seat and self.controller(seat) == "guest"
         return {
             "v": PROTOCOL, "type": "state", "seq": self.seq, "seat": seat, "hand_no": self.hand_no,
+            "moves": len(g.actions),
             "view": view_to_json(g.view(seat)),
             "legal": actions_to_json(g.legal_actions()) if mine else [],
             "result": public_result_to_json(g),

@@ -16,6 +16,7 @@ import random
 import phom
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 from phom.reveal import revealed_hands
+from phom.session import Session
 
 from . import seats as seatplan
 from . import store
@@ -70,6 +71,7 @@ class App:
         self.plan = seatplan.load_plan(storage, self.settings["players"], self.settings["bot"], self.lang)
         self.seats = seatplan.plan_seats(self.plan)
         self.me = HUMAN                  # the seat whose hand is shown (the person playing now)
+        self.session = None              # phom.session.Session when guests' phones are linked
         self.cover_for: int | None = None  # pass-and-play: the person the phone goes to next
 
     # ------------------------------------------------------------------ match
@@ -138,6 +140,7 @@ class App:
                 seatplan.default_plan(m.players, self.settings["bot"], self.lang))
             if len(seats) != m.players:
                 raise ValueError("the seats do not fit the match")
+            session = self._host(m, seats, seed, hand_no, snap.get("links"))
         except Exception:  # noqa: BLE001 — any damage means: set it aside
             store.set_aside(self.storage)
             self.notice = t(self.lang, "notice_corrupt")
@@ -145,6 +148,7 @@ class App:
         self.match, self.game = m, m.current
         self.hand_no, self.match_seed = hand_no, seed
         self.seats = seats
+        self.session = session
         self._seat_cover(reload=True)
         self.settings["preset"] = preset
         self.settings["players"] = m.players
@@ -187,15 +191,34 @@ class App:
                 return
         self.next_hand()
 
+    def _host(self, match, seats, seed, hand_no, links=None):
+        """A session around the match when some seat is a guest's phone, else None."""
+        if not any(x.kind == "guest" for x in seats) or match.current is None:
+            return None
+        session = Session.around(match, [x.to_json() for x in seats], seed, hand_no)
+        if links is not None:
+            session.restore_links(links)
+        you = t(self.lang, "you")
+        names = [seatplan.seat_name(seats, i, self.lang, True) for i in range(len(seats))]
+        # "Bạn" on the host's phone is the host; on a guest's phone it would be the guest.
+        session.labels = [seatplan.s_(self.lang, "host") if n == you else n for n in names]
+        return session
+
     def next_hand(self) -> bool:
         if self.game is not None and not self.game.is_over:
             return False
-        self.game = self.match.new_hand()
+        if self.session is not None:
+            self.session.new_hand()
+            self.game = self.match.current
+        else:
+            self.game = self.match.new_hand()
         self.hand_no += 1
         self._after_new_hand()
         return True
 
     def _after_new_hand(self) -> None:
+        if self.session is None or self.session.match is not self.match:
+            self.session = self._host(self.match, self.seats, self.match_seed, self.hand_no)
         self._bots = {}
         self.events_seen = 0
         self._seat_cover(reload=True)
@@ -213,6 +236,7 @@ class App:
             "hand_no": self.hand_no,
             "seed": self.match_seed,
             "seats": [s.to_json() for s in self.seats],
+            **({"links": self.session.link_state()} if self.session is not None else {}),
         }
 
     def save(self) -> None:
@@ -231,21 +255,49 @@ class App:
     @property
     def pass_and_play(self) -> bool:
         """Two or more people share this device (ui/seats.py)."""
-        return len(seatplan.people(self.seats)) >= 2
+        return sum(x.kind == "here" for x in self.seats) >= 2
 
     def is_person(self, seat: int) -> bool:
-        return self.seats[seat].person
+        """A person playing on this device."""
+        return self.seats[seat].kind == "here"
+
+    def controller(self, seat: int) -> str:
+        """Who plays ``seat`` now: "here", "guest" (a linked phone) or "bot"."""
+        if self.session is not None:
+            return self.session.controller(seat)
+        return "bot" if self.seats[seat].kind == "bot" else "here"
+
+    def bot_to_move(self) -> bool:
+        g = self.game
+        return g is not None and not g.is_over and self.controller(g.to_move) == "bot"
 
     def person_to_move(self) -> bool:
         g = self.game
         return g is not None and not g.is_over and self.is_person(g.to_move)
 
     def name(self, seat: int) -> str:
-        return seatplan.seat_name(self.seats, seat, self.lang, self.pass_and_play)
+        return seatplan.seat_name(self.seats, seat, self.lang,
+                                  self.pass_and_play or self.session is not None)
+
+    def screen_html(self) -> str | None:
+        """What replaces the table, if anything: the pass-and-play cover."""
+        if self.cover_for is None:
+            return None
+        return seatplan.cover_html(self.lang, self.name(self.cover_for), self.game.is_over)
+
+    def after_guest_move(self, action) -> None:
+        """A linked guest's move was checked and played by the session: book it like ours."""
+        g = self.game
+        if self.selected is not None and self.selected not in g.view(self.me).hand:
+            self.selected = None
+        if g.is_over and not self.match.recorded:
+            self.match.record(g)
+        self._seat_cover()
+        self.save()
 
     def hand_hidden(self, seat: int) -> bool:
         """Pass-and-play: at the end of a hand only what the end reveals is shown."""
-        if not self.pass_and_play or not self.game.is_over:
+        if not (self.pass_and_play or self.session is not None) or not self.game.is_over:
             return False
         return revealed_hands(self.game)[seat] is None
 
@@ -468,7 +520,10 @@ class App:
         """Play one action (the human's or a bot's), then save."""
         g = self.game
         before_phase = g.phase
-        g.apply(action)
+        if self.session is not None:
+            self.session.play(action)    # the guests' sequence number moves on too
+        else:
+            g.apply(action)
         if isinstance(action, Discard) or g.phase != before_phase:
             self.selected = None if isinstance(action, Discard) else self.selected
         if g.phase != "lay_down":
@@ -534,7 +589,8 @@ class App:
             seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + len(self.game.actions)) % 2**31
             try:
                 # Solo: the one strength setting; pass-and-play: each seat's own.
-                level = self.seats[seat].bot if self.pass_and_play else self.settings["bot"]
+                own = self.pass_and_play or self.session is not None
+                level = self.seats[seat].bot if own else self.settings["bot"]
                 bot = phom.bots.make(level, seed=seed)
             except ValueError:
                 bot = phom.bots.make("random", seed=seed)

@@ -15,7 +15,7 @@ import json
 from js import Object, document, localStorage, performance, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import learn_dom, render
+from . import learn_dom, linkpage, render
 from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .i18n import t
@@ -58,6 +58,7 @@ class Page:
         for k in ("new", "preset", "players", "bot", "speed", "lang", "seed", "deck", "starter", "four_color"):
             if usp.has(k):
                 params[k] = str(usp.get(k))
+        self.link = linkpage.attach(self)   # linked play; a guest's page gets a GuestApp
         self.app.start(params)
         learn_dom.boot(self, usp)
         if params:
@@ -67,7 +68,7 @@ class Page:
         self._listen(self.root, "click", self.on_click)
         self._listen(self.root, "change", self.on_change)
         self._listen(document, "keydown", self.on_key)
-        self.app.events_seen = len(self.app.view().events)
+        self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
         window.phomState = create_proxy(state_json)
         window.phomFiles = create_proxy(files_json)
         self.render()
@@ -140,6 +141,7 @@ class Page:
         self.last_phase = phase
         if before:
             self._play(events, before)
+        self.link.after_render()
 
     def _focus_key(self, key, within: str = "") -> bool:
         if not key:
@@ -335,6 +337,8 @@ class Page:
         return True
 
     def intent(self, act: str, arg=None) -> None:
+        if self.link.handles(act, arg):
+            return
         app = self.app
         mine = learn_dom.handle(self, act, arg)
         changed = mine if mine is not None else app.handle(act, arg)
@@ -366,13 +370,13 @@ class Page:
         app = self.app
         while True:
             g = app.game
-            if g.is_over:
+            if g is None or g.is_over:
                 return
             while app.dialog is not None:
                 await asyncio.sleep(0.1)
             gen = self.gen
             auto = app.auto_action()
-            if app.person_to_move() and (auto is None or not app.my_turn()):
+            if not app.bot_to_move() and (auto is None or not app.my_turn()):
                 return  # a person's move (behind the pass-and-play cover, wait for the tap)
             speed = app.settings["speed"]
             delay = SPEED_DELAY_MS.get(speed, 0) / 1000

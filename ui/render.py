@@ -288,7 +288,7 @@ def action_bar_html(app, legal) -> str:
     view = app.view()
     btns = []
     mine = app.my_turn() and app.auto_action() is None
-    if g.is_over:
+    if g.is_over and not getattr(app, "guest", False):
         btns.append(_btn(t(lang, "btn_next"), "next", kbd="N", cls="primary"))
     elif mine:
         if Draw() in legal:
@@ -454,13 +454,18 @@ def over_html(app) -> str:
     pays = [payment_text(p, lang, names) for p in res.ledger]
     pay_html = ("<ul class=\"payments\">" + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
+    next_html = _btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
+    if getattr(app, "guest", False):     # a linked guest: the host deals the next hand
+        from .linkplay import l_
+
+        next_html = f'<p class="note" role="status">{escape(l_(lang, "host_deals"))}</p>'
     return (
         '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
         f'<h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
         f'<p class="headline">{escape(head)}</p>'
         f'<ol class="standings">{"".join(rows)}</ol>'
         f'<h3>{escape(t(lang, "payments"))}</h3>{pay_html}'
-        f'<div class="panel-actions">{_btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")}</div>'
+        f'<div class="panel-actions">{next_html}</div>'
         "</div></div>"
     )
 
@@ -526,9 +531,21 @@ def settings_html(app) -> str:
         '<div class="fields">' + "".join(row(*r) for r in rows)
         + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field">{new_btn}</div>'
         + "".join(row(*r) for r in rows2) + four + "</div>"
-        + seatplan.seats_html(lang, app.staged_plan()),
+        + seatplan.seats_html(lang, app.staged_plan()) + link_buttons_html(app),
         lang,
     )
+
+
+def link_buttons_html(app) -> str:
+    """Settings: open the guests' links (a hosted match), or join another phone's table."""
+    from .linkplay import l_
+
+    lang = app.lang
+    out = []
+    if app.session is not None:
+        out.append(_btn(l_(lang, "link_btn"), "link_open", key="link-open"))
+    out.append(_btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
+    return f'<div class="panel-actions link-buttons">{"".join(out)}</div>'
 
 
 def rules_dialog_html(app) -> str:
@@ -575,12 +592,13 @@ def notice_html(app) -> str:
 
 def page_html(app) -> str:
     """The whole table (the content of the #app root)."""
+    screen = app.screen_html()
+    if screen is not None:
+        # Pass-and-play: the phone is changing hands (no table, no card, only the cover);
+        # a guest's phone before the host's table arrives (the link codes).
+        return topbar_html(app) + notice_html(app) + screen + dialog_html(app)
     view = app.view()
     legal = app.legal()
-    if app.cover_for is not None:
-        # Pass-and-play: the phone is changing hands. No table, no card, only the cover.
-        return (topbar_html(app) + seatplan.cover_html(app.lang, app.name(app.cover_for), app.game.is_over)
-                + dialog_html(app))
     positions = seat_positions(view.players, app.me)
     seats = "".join(seat_html(app, s, pos, view, legal) for s, pos in positions.items())
     felt = (f'<section class="felt players-{view.players}" aria-label="{escape(t(app.lang, "table_region"))}">'
@@ -590,6 +608,10 @@ def page_html(app) -> str:
 
 
 def dialog_html(app) -> str:
+    if app.dialog == "link" and getattr(app, "links", None) is not None:
+        from .linkplay import host_dialog_html
+
+        return host_dialog_html(app, app.links)
     if app.dialog == "settings":
         return settings_html(app)
     if app.dialog == "rules":

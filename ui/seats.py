@@ -28,6 +28,9 @@ TEXT = {
         "person": "Người chơi",
         "name": "Tên",
         "person_n": "Người {n}",
+        "guest": "Khách (điện thoại khác)",
+        "host": "Chủ bàn",
+        "guest_n": "Khách {n}",
         "bot_n": "Máy {n}",
         "seats_note": "Hai người trở lên: chơi chung một máy, đưa máy cho nhau khi tới lượt. "
                       "Không ai thấy bài của người khác.",
@@ -45,6 +48,9 @@ TEXT = {
         "person": "Person",
         "name": "Name",
         "person_n": "Player {n}",
+        "guest": "Guest (another phone)",
+        "host": "Host",
+        "guest_n": "Guest {n}",
         "bot_n": "Bot {n}",
         "seats_note": "Two or more people: share one phone and pass it on at each turn. "
                       "Nobody sees anyone else's cards.",
@@ -84,8 +90,6 @@ def fit_plan(raw, players: int, bot: str, lang: str = "vi") -> list[dict]:
         seats = plan_seats(plan)
     except ValueError:
         return default_plan(players, bot, lang)
-    if any(s.kind == "guest" for s in seats):
-        return default_plan(players, bot, lang)
     return [s.to_json() for s in seats]
 
 
@@ -123,26 +127,27 @@ def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], st
     if what == "seat_kind":
         if i == 0 or not isinstance(value, str):
             return plan, "?"     # seat 0 is whoever holds the device
-        if value == "here":
-            taken = {x["name"].casefold() for x in new if x["kind"] == "here"}
+        if value in ("here", "guest"):
+            taken = {x["name"].casefold() for x in new if x["kind"] != "bot"}
             n = i + 1
-            name = s_(lang, "person_n", n=n)
+            word = "person_n" if value == "here" else "guest_n"
+            name = s_(lang, word, n=n)
             while name.casefold() in taken:
                 n += 1
-                name = s_(lang, "person_n", n=n)
-            new[i] = {"kind": "here", "name": name, "bot": new[i].get("bot", "normal")}
+                name = s_(lang, word, n=n)
+            new[i] = {"kind": value, "name": name, "bot": new[i].get("bot", "normal")}
         elif value in BOT_LEVELS:
             new[i] = {"kind": "bot", "name": "", "bot": value}
         else:
             return plan, "?"
     elif what == "seat_name":
-        if new[i]["kind"] != "here":
+        if new[i]["kind"] == "bot":
             return plan, "?"
         try:
             name = clean_name(value)
         except ValueError:
             return plan, s_(lang, "name_empty")
-        if any(j != i and x["kind"] == "here" and x["name"].casefold() == name.casefold()
+        if any(j != i and x["kind"] != "bot" and x["name"].casefold() == name.casefold()
                for j, x in enumerate(new)):
             return plan, s_(lang, "name_taken")
         new[i]["name"] = name
@@ -169,14 +174,15 @@ def seats_html(lang: str, plan: list[dict]) -> str:
     rows = []
     for i, s in enumerate(plan):
         sid = f"seat_kind.{i}"
-        kinds = [("here", s_(lang, "person"))] + [(b, t(lang, f"bot_{b}")) for b in BOT_LEVELS]
-        current = "here" if s["kind"] == "here" else s.get("bot", "normal")
+        kinds = ([("here", s_(lang, "person"))] + ([("guest", s_(lang, "guest"))] if i else [])
+                 + [(b, t(lang, f"bot_{b}")) for b in BOT_LEVELS])
+        current = s["kind"] if s["kind"] != "bot" else s.get("bot", "normal")
         opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{escape(label)}</option>'
                        for v, label in kinds)
         disabled = " disabled" if i == 0 else ""
         pick = (f'<select id="set-{sid}" data-setting="{sid}" data-key="set-{sid}"{disabled}>{opts}</select>')
         name = ""
-        if s["kind"] == "here":
+        if s["kind"] != "bot":
             nid = f"seat_name.{i}"
             name = (f'<input type="text" id="set-{nid}" data-setting="{nid}" data-key="set-{nid}" '
                     f'maxlength="16" autocomplete="off" enterkeyhint="done" value="{escape(s["name"])}" '

@@ -1,0 +1,161 @@
+"""Linked play in Chromium: a host and a guest page in two browser contexts,
+linked by WebRTC through the text codes only (no STUN/TURN, host candidates).
+
+A whole hand is played with a person at each and bots in the other seats; every
+message the guest ever received names only cards its seat could see at that
+moment (checked by replaying the host's hand); then the guest reloads mid-hand
+and rejoins its seat from the host's new code.
+
+Chromium hides local addresses behind mDNS names by default, which this closed
+machine cannot resolve, so this browser is launched with
+``--disable-features=WebRtcHideLocalIpsWithMdns`` (real phones resolve .local
+names on their Wi-Fi, so the page needs no such thing).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from chromium import ARGS, CHROMIUM
+from table_driver import has, open_table, phase, state, tap_step, wait_booted
+
+import phom
+from phom.reveal import public_cards
+
+RTC_ARGS = ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+@pytest.fixture
+def rtc_browser(playwright):
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=RTC_ARGS)
+    yield b
+    b.close()
+
+
+def guarded(browser, guard, **kw):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="vi-VN", **kw)
+    guard.watch_context(ctx)
+    page = ctx.new_page()
+    guard.watch(page)
+    return page
+
+
+def wait_for(fn, what, timeout=30.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def link_guest(host, guest, seat=2):
+    """The text form: the host's invitation pasted on the guest, the answer pasted back."""
+    if not has(host, ".dialog [data-act='link_invite']"):
+        host.tap('[data-act="settings"]')
+        host.tap('[data-act="link_open"]')
+    host.tap(f'[data-act="link_invite"][data-arg="{seat}"]')
+    offer = wait_for(lambda: host.locator(f"#offer-{seat}").count() and host.input_value(f"#offer-{seat}"),
+                     "the invitation code")
+    assert offer.startswith(f"PHOM1o{seat}.") and len(offer) < 1200
+    guest.fill("#offer-in", offer)
+    guest.tap('[data-act="link_answer"]')
+    answer = wait_for(lambda: guest.locator("#answer-out").count() and guest.input_value("#answer-out"),
+                      "the answer code")
+    assert answer.startswith(f"PHOM1a{seat}.")
+    host.fill(f"#answer-{seat}", answer)
+    host.tap(f'[data-act="link_accept"][data-arg="{seat}"]')
+    wait_for(lambda: guest.locator(".hand .card").count() > 0, "the guest's table")
+    wait_for(lambda: host.locator(f'.link-seat[data-seat="{seat}"] .st-open').count(), "the host's 'linked'")
+    host.keyboard.press("Escape")
+
+
+def guest_messages(guest) -> list[dict]:
+    return [json.loads(x) for x in guest.evaluate("window.phomLink.received()")]
+
+
+def replay_check(host, received, seat=2) -> int:
+    """Every state message: its hand is the seat's hand then, and every card it names
+    was public to that seat then (the host's hand replayed move by move)."""
+    saved = json.loads(host.evaluate("localStorage.getItem('phom.match.v1')"))
+    final = phom.Match.from_json(saved["match"]).current
+    start = phom.Game.from_deck(list(final.deck), final.rules, final.players, final.starter,
+                                pot=final.pot_in, streak_seat=final.streak_seat)
+    states = [start.clone()]
+    for a in final.actions:
+        start.apply(a)
+        states.append(start.clone())
+    assert states[-1].to_json() == final.to_json() or states[-1].is_over == final.is_over
+    checked = 0
+    for m in received:
+        if m.get("type") != "state" or m["hand_no"] != saved["hand_no"]:
+            continue
+        at = states[m["moves"]]
+        assert set(phom.parse_cards(" ".join(m["view"]["hand"]))) == set(at.hand(seat))
+        named = cards_named(m)
+        allowed = public_cards(at, seat)
+        assert named <= allowed, f"the guest was sent {named - allowed} at move {m['moves']}"
+        checked += 1
+    return checked
+
+
+def cards_named(obj) -> set:
+    from ui.linkplay import cards_named as f
+
+    return f(obj)
+
+
+def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, artifacts):
+    host = guarded(rtc_browser, guard, has_touch=True)
+    guest = guarded(rtc_browser, guard, has_touch=True)
+    open_table(host, site_url, seed=31, bot="easy", speed="instant")
+    # seat 3 (index 2) is a guest, Lan
+    host.tap('[data-act="settings"]')
+    host.select_option('[data-setting="seat_kind.2"]', "guest")
+    host.fill('[data-setting="seat_name.2"]', "Lan")
+    host.locator('[data-setting="seat_name.2"]').press("Enter")
+    host.tap('[data-act="new_match"]')
+    guest.goto(site_url + "?join=1")
+    wait_booted(guest)
+    assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
+    assert "cùng một mạng Wi-Fi" in guest.inner_text(".join")
+    link_guest(host, guest)
+    guest.screenshot(path=str(artifacts / "linked-guest-390.png"))
+
+    rejoined = False
+    for _ in range(600):
+        if phase(host) == "hand-over":
+            break
+        if phase(guest) == "your-turn":
+            if not rejoined and len(guest_messages(guest)) > 6:
+                # the guest reloads mid-hand: nothing on its page, then its seat back
+                before = [m for m in guest_messages(guest) if m.get("type") == "state"]
+                assert replay_check(host, before) > 0
+                token = json.loads(guest.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"]
+                guest.reload()
+                wait_booted(guest)
+                assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
+                wait_for(lambda: host.locator('[data-act="settings"]').count(), "host page")
+                link_guest(host, guest)
+                assert json.loads(guest.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"] == token
+                rejoined = True
+                continue
+            tap_step(guest)
+            time.sleep(0.1)
+        elif phase(host) == "your-turn":
+            tap_step(host)
+            time.sleep(0.1)
+        else:
+            time.sleep(0.1)
+    else:
+        raise AssertionError("the hand did not end")
+    wait_for(lambda: phase(guest) == "hand-over", "the guest's end of hand")
+    assert rejoined
+    guest.screenshot(path=str(artifacts / "linked-guest-over-390.png"))
+    got = guest_messages(guest)
+    assert replay_check(host, got) > 3
+    assert state(host)["over"]
+    assert "Lan" in guest.inner_text(".over")

@@ -1,0 +1,132 @@
+"""Linked play on CPython: a host App with a guest seat and a GuestApp, their
+messages passed by hand as the data channel would; the guest's table is built
+only from what it received, and a forged or stale move changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import phom  # noqa: E402
+from phom.reveal import public_cards  # noqa: E402
+from ui import render  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.linkplay import GUEST_KEY, GuestApp, HostLinks, cards_named  # noqa: E402
+from ui.store import MemoryStorage  # noqa: E402
+
+
+def hosted(seed=9):
+    app = App(MemoryStorage())
+    app.start({"seed": str(seed)})
+    app.handle("settings")
+    assert app.handle("setting", ("seat_kind.2", "guest"))
+    assert app.handle("setting", ("seat_name.2", "Lan"))
+    app.handle("new_match")
+    assert app.session is not None and app.controller(2) == "guest"
+    app.links = HostLinks()
+    return app
+
+
+def link(host, guest, seat=2):
+    """The channel opens: the guest joins, the host welcomes and sends the table."""
+    host.links.opened(host, seat)
+    for s, text in host.links.incoming(host, seat, guest.join_message(seat)):
+        assert s == seat and guest.receive(text)
+    pump(host, guest, seat)
+
+
+def pump(host, guest, seat=2):
+    for s, text in host.links.outgoing(host):
+        assert s == seat
+        guest.receive(text)
+    while guest.outbox:
+        for _s, text in host.links.incoming(host, seat, guest.outbox.pop(0)):
+            guest.receive(text)
+        for _s, text in host.links.outgoing(host):
+            guest.receive(text)
+
+
+def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
+    host = hosted()
+    gs = MemoryStorage()
+    guest = GuestApp(MemoryStorage(), gs)
+    link(host, guest)
+    assert guest.seat == 2 and json.loads(gs.getItem(GUEST_KEY))["token"] == host.session.tokens[2]
+    rng = random.Random(3)
+    for _ in range(3000):
+        g = host.game
+        if g.is_over:
+            break
+        if host.bot_to_move():
+            host.apply(host.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+        elif g.to_move == 2:
+            assert guest.my_turn() and guest.legal() == g.legal_actions()
+            guest.apply(guest.auto_action() or rng.choice(guest.legal()))
+            assert not guest.my_turn(), "one move at a time: wait for the host"
+        else:
+            host.apply(host.auto_action() or rng.choice(host.legal()))
+        pump(host, guest)
+        # the guest's table is exactly its view
+        assert guest.view() == g.view(2)
+        assert "data-card" in render.page_html(guest)
+    assert host.game.is_over and guest.game.is_over
+    msg = guest.received[-1]
+    assert cards_named(msg) <= public_cards(host.game, 2)
+    assert guest.game.result.deltas == host.game.result.deltas
+    render.page_html(guest)
+
+
+def test_a_stale_move_is_refused_and_the_guest_is_sent_the_table_again():
+    host = hosted()
+    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    link(host, guest)
+    g = host.game
+    while g.to_move != 2:
+        if host.bot_to_move():
+            host.apply(host.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+        else:
+            host.apply(host.auto_action() or host.legal()[0])
+    pump(host, guest)
+    guest.apply(guest.legal()[0])
+    sent = json.loads(guest.outbox[0])
+    guest.outbox[0] = json.dumps({**sent, "seq": sent["seq"] - 1})
+    before = g.to_json()
+    pump(host, guest)
+    assert g.to_json() == before and guest.flash and guest.my_turn()
+
+
+def test_a_reloaded_guest_gets_its_seat_back_and_another_phone_does_not():
+    host = hosted()
+    gs = MemoryStorage()
+    guest = GuestApp(MemoryStorage(), gs)
+    link(host, guest)
+    host.links.closed(host, 2)
+    assert 2 not in host.session.connected
+    again = GuestApp(MemoryStorage(), gs)       # the same phone, reloaded
+    assert again.rejoining and again.game is None and "data-card" not in render.page_html(again)
+    link(host, again)
+    assert again.connected and again.view() == host.game.view(2)
+    stranger = GuestApp(MemoryStorage(), MemoryStorage())
+    host.links.opened(host, 2)
+    (seat, text), = host.links.incoming(host, 2, stranger.join_message(2))
+    assert json.loads(text)["code"] == "seat_taken"
+
+
+def test_the_host_saves_the_links_and_the_whole_match():
+    st = MemoryStorage()
+    host = App(st)
+    host.start({"seed": "4"})
+    host.handle("setting", ("seat_kind.1", "guest"))
+    host.handle("new_match")
+    host.links = HostLinks()
+    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    link(host, guest, seat=1)
+    back = App(st)
+    back.start({})
+    assert back.session is not None and back.session.tokens == host.session.tokens
+    assert back.game.to_json() == host.game.to_json()
+    assert phom.Match.from_json(json.loads(st.getItem("phom.match.v1"))["match"]).players == 4

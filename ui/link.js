@@ -1,0 +1,140 @@
+// Phones linked directly: one WebRTC data channel per guest, no server at all.
+//
+// No iceServers: no STUN or TURN is ever contacted, so only host candidates are
+// offered and the phones must be on the same network. The offer and the answer
+// travel as text (and QR) that people copy themselves: "PHOM1" + kind + seat +
+// "." + base64url(deflate-raw(SDP)). The page's Python (ui/linkplay.py) decides
+// everything; this module only moves strings. Received messages are kept in a
+// short log (received()) so the tests can check what a guest was ever sent.
+
+const PREFIX = "PHOM1";
+const peers = new Map();          // id -> {pc, ch}
+const log = [];
+let onMessage = null;             // (id, text) => void
+let onState = null;               // (id, state) => void
+
+function b64url(bytes) {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unb64url(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+// Lines a data channel does not need (the SDP stays valid without them).
+const DROP = /^a=(extmap-allow-mixed|msid-semantic|ice-options)|^a=candidate:.* tcp /;
+
+export async function encode(kind, seat, sdp) {
+  const lines = sdp.split(/\r?\n/).filter((l) => l && !DROP.test(l));
+  const packed = await pipe(new TextEncoder().encode(lines.join("\n")), new CompressionStream("deflate-raw"));
+  return `${PREFIX}${kind}${seat}.${b64url(packed)}`;
+}
+
+export async function decode(text) {
+  const m = /^PHOM1([oa])([0-3])\.([A-Za-z0-9_-]+)$/.exec(String(text).replace(/\s+/g, ""));
+  if (!m) throw new Error("not a Phỏm link code");
+  let sdp;
+  try {
+    sdp = new TextDecoder().decode(await pipe(unb64url(m[3]), new DecompressionStream("deflate-raw")));
+  } catch (e) {
+    throw new Error("the link code is damaged");
+  }
+  if (!sdp.startsWith("v=0")) throw new Error("the link code is damaged");
+  return { kind: m[1], seat: Number(m[2]), sdp: sdp.split("\n").join("\r\n") + "\r\n" };
+}
+
+function gathered(pc) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, 4000);
+    pc.addEventListener("icegatheringstatechange", () => {
+      if (pc.iceGatheringState === "complete") { clearTimeout(t); resolve(); }
+    });
+  });
+}
+
+function wire(id, ch) {
+  const peer = peers.get(id);
+  peer.ch = ch;
+  const mine = () => peers.get(id) === peer;   // a replaced link says nothing
+  ch.onopen = () => mine() && onState && onState(id, "open");
+  ch.onclose = () => mine() && onState && onState(id, "closed");
+  ch.onmessage = (ev) => {
+    if (!mine()) return;
+    log.push(String(ev.data));
+    if (log.length > 2000) log.shift();
+    if (onMessage) onMessage(id, String(ev.data));
+  };
+}
+
+function fresh(id) {
+  close(id);
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const peer = { pc, ch: null };
+  peers.set(id, peer);
+  pc.addEventListener("connectionstatechange", () => {
+    const s = pc.connectionState;
+    if (peers.get(id) !== peer) return;
+    if ((s === "failed" || s === "disconnected" || s === "closed") && onState) onState(id, s);
+  });
+  return pc;
+}
+
+// Host: an offer for one guest seat (id = the seat number).
+export async function offer(seat) {
+  const pc = fresh(seat);
+  wire(seat, pc.createDataChannel("phom", { ordered: true }));
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  return encode("o", seat, pc.localDescription.sdp);
+}
+
+// Host: the guest's answer for that seat.
+export async function accept(seat, text) {
+  const code = await decode(text);
+  if (code.kind !== "a") throw new Error("this is an invitation, not an answer");
+  if (code.seat !== seat) throw new Error(`this answer is for seat ${code.seat + 1}`);
+  const peer = peers.get(seat);
+  if (!peer) throw new Error("make a new invitation first");
+  await peer.pc.setRemoteDescription({ type: "answer", sdp: code.sdp });
+}
+
+// Guest: answer the host's invitation; resolves to [seat, answer code].
+export async function answer(text) {
+  const code = await decode(text);
+  if (code.kind !== "o") throw new Error("this is an answer, not an invitation");
+  const pc = fresh("host");
+  pc.ondatachannel = (ev) => wire("host", ev.channel);
+  await pc.setRemoteDescription({ type: "offer", sdp: code.sdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  return [code.seat, await encode("a", code.seat, pc.localDescription.sdp)];
+}
+
+export function send(id, text) {
+  const peer = peers.get(id);
+  if (!peer || !peer.ch || peer.ch.readyState !== "open") return false;
+  peer.ch.send(String(text));
+  return true;
+}
+
+export function close(id) {
+  const peer = peers.get(id);
+  if (!peer) return;
+  try { if (peer.ch) peer.ch.close(); peer.pc.close(); } catch (e) { /* already closed */ }
+  peers.delete(id);
+}
+
+export function listen(message, state) { onMessage = message; onState = state; }
+export function received() { return log.slice(); }
+export const supported = typeof RTCPeerConnection === "function" && typeof CompressionStream === "function";
+
+window.phomLink = { offer, accept, answer, send, close, listen, received, encode, decode, supported };

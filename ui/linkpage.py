@@ -1,0 +1,167 @@
+"""Linked play in the browser: wires ui/link.js (WebRTC, the codes) to the host's
+``HostLinks`` or the guest's ``GuestApp`` (ui/linkplay.py).
+
+The page's main module calls three hooks: ``attach(page)`` at boot (a guest's page
+swaps in a GuestApp), ``handles(act, arg)`` for the link intents, and
+``after_render()`` to send what changed to the guests and draw the QR codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from js import document, localStorage, sessionStorage, window
+from pyodide.ffi import create_proxy
+
+from .linkplay import GUEST_KEY, GuestApp, HostLinks, l_
+
+INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
+           "link_leave")
+
+
+def _nil(x) -> bool:
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def guest_mode() -> bool:
+    usp = window.URLSearchParams.new(window.location.search)
+    if usp.has("join"):
+        sessionStorage.setItem(GUEST_KEY, sessionStorage.getItem(GUEST_KEY) or "{}")
+        window.history.replaceState(None, "", window.location.pathname)
+    return not _nil(sessionStorage.getItem(GUEST_KEY))
+
+
+class LinkPage:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.js = getattr(window, "phomLink", None)
+        self.guest = isinstance(page.app, GuestApp)
+        if not self.guest:
+            page.app.links = HostLinks()
+        self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
+        if self.js is not None and not _nil(self.js):
+            self.js.listen(self._proxies[0], self._proxies[1])
+
+    # ------------------------------------------------------------ from link.js
+    def _on_message(self, link_id, text) -> None:
+        try:
+            app = self.page.app
+            if self.guest:
+                if app.receive(str(text)):
+                    self._refresh()
+                return
+            for seat, reply in app.links.incoming(app, int(link_id), str(text)):
+                self.js.send(seat, reply)
+            self._refresh()
+        except Exception as e:  # noqa: BLE001
+            self.page.fail(e)
+
+    def _on_state(self, link_id, state) -> None:
+        try:
+            app, state = self.page.app, str(state)
+            if self.guest:
+                if state == "open" and app.seat is not None:
+                    self.js.send("host", app.join_message(app.seat))
+                elif state != "open":
+                    app.connected = False
+                    app.rejoining = app.token is not None
+                    app.answer_code = None
+                    app.error = l_(app.lang, "host_gone")
+                self._refresh()
+                return
+            seat = int(link_id)
+            if state == "open":
+                app.links.opened(app, seat)
+            else:
+                app.links.closed(app, seat)
+            self._refresh()
+        except Exception as e:  # noqa: BLE001
+            self.page.fail(e)
+
+    def _refresh(self) -> None:
+        page = self.page
+        evs = page.app.new_events() if page.app.game is not None else []
+        page.announce([page.app.describe_event(e) for e in evs])
+        page.render(evs)
+        page.kick()
+
+    # ------------------------------------------------------------ intents
+    def handles(self, act: str, arg) -> bool:
+        if act not in INTENTS:
+            return False
+        app = self.page.app
+        if act == "link_open":
+            app.dialog = "link"
+            self.page.render()
+        elif act == "link_join":
+            sessionStorage.setItem(GUEST_KEY, "{}")
+            window.location.replace(window.location.pathname)
+        elif act == "link_leave":
+            if self.guest:
+                app.leave()
+                self.js.close("host")
+            window.location.replace(window.location.pathname)
+        elif act == "link_cover" and app.session is not None:
+            seat = int(arg)
+            app.session.cover(seat, seat not in app.session.covered)
+            app.save()
+            self._refresh()
+        else:
+            asyncio.ensure_future(self._async(act, arg))
+        return True
+
+    async def _async(self, act: str, arg) -> None:
+        app = self.page.app
+        try:
+            if act == "link_invite":
+                seat = int(arg)
+                app.links.errors.pop(seat, None)
+                app.links.codes[seat] = str(await self.js.offer(seat))
+                app.links.status[seat] = "wait"
+            elif act == "link_accept":
+                seat = int(arg)
+                text = document.getElementById(f"answer-{seat}").value
+                try:
+                    await self.js.accept(seat, text)
+                except Exception as e:  # noqa: BLE001 — the browser's reason, shown
+                    app.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(e))
+            elif act == "link_answer":
+                text = document.getElementById("offer-in").value
+                try:
+                    res = await self.js.answer(text)
+                except Exception as e:  # noqa: BLE001
+                    app.error = l_(app.lang, "bad_code", reason=_reason(e))
+                else:
+                    app.seat = int(res[0]) if app.seat is None or app.token is None else app.seat
+                    if int(res[0]) != app.seat:
+                        app.seat, app.token = int(res[0]), None
+                    app.answer_code = str(res[1])
+                    app.error = None
+        except Exception as e:  # noqa: BLE001
+            self.page.fail(e)
+        self.page.render()
+
+    # ------------------------------------------------------------ after a render
+    def after_render(self) -> None:
+        app = self.page.app
+        if self.guest:
+            while app.outbox:
+                self.js.send("host", app.outbox.pop(0))
+            return
+        for seat, text in app.links.outgoing(app):
+            self.js.send(seat, text)
+
+
+def _reason(e) -> str:
+    text = str(e)
+    return text.split("Error: ", 1)[-1] if "Error: " in text else text
+
+
+def attach(page) -> LinkPage:
+    if guest_mode():
+        page.app = GuestApp(localStorage, sessionStorage)
+    return LinkPage(page)
+
+
+__all__ = ["attach", "guest_mode", "LinkPage", "json"]

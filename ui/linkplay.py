@@ -1,0 +1,407 @@
+"""Linked play, pure Python: the host's bookkeeping of its guests' links, and the
+guest's page state, which holds only what the host sent it.
+
+The host (``HostLinks``) runs the engine and the bots through ``phom.session``;
+each guest seat has a link (made from an invitation code, ui/link.js) whose
+messages go to ``incoming`` and whose replies and table updates come out of
+``outgoing``. The guest (``GuestApp``) is an ``App`` whose table is rebuilt from
+the last ``state`` message: its own view, its legal actions, the public result;
+a move is sent back and the page waits for the host's answer. Nothing it holds
+matters: on a reload it asks for a new code and gets its seat back by token.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+import phom
+from phom import wire
+from phom.session import PROTOCOL, Refused
+
+from .app import App
+from .i18n import t
+
+GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
+
+TEXT = {
+    "vi": {
+        "link_title": "Điện thoại của khách",
+        "same_wifi": "Các máy phải cùng một mạng Wi-Fi (hoặc cùng điểm phát). Không có máy chủ nào: "
+                     "hai máy nối thẳng với nhau.",
+        "invite": "Tạo mã mời",
+        "invite_again": "Tạo mã mới",
+        "your_code": "Gửi mã này cho {name} (chép, hoặc cho quét):",
+        "paste_answer": "Dán mã trả lời của {name}:",
+        "connect": "Kết nối",
+        "st_none": "chưa nối",
+        "st_wait": "đang chờ trả lời",
+        "st_open": "đã nối",
+        "st_away": "mất kết nối",
+        "cover_bot": "Cho máy chơi thay khi {name} vắng",
+        "join_title": "Vào bàn của bạn",
+        "join_intro": "Chủ bàn tạo mã mời trên máy của họ. Dán mã đó vào đây:",
+        "join_again": "Bạn đã rời bàn. Xin chủ bàn một mã mới rồi dán vào đây để về lại ghế cũ.",
+        "answer": "Trả lời",
+        "answer_code": "Gửi mã trả lời này lại cho chủ bàn:",
+        "waiting_host": "Đang chờ chủ bàn kết nối…",
+        "leave": "Rời bàn",
+        "join_btn": "Vào bàn người khác mời",
+        "link_btn": "Nối điện thoại khách",
+        "host_gone": "Mất kết nối với chủ bàn.",
+        "refused": "Chủ bàn không nhận: {reason}",
+        "copy": "Chép",
+        "host_deals": "Chủ bàn sẽ chia ván mới.",
+        "no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
+        "bad_code": "Mã không đúng: {reason}",
+    },
+    "en": {
+        "link_title": "Guests' phones",
+        "same_wifi": "The phones must be on the same Wi-Fi (or the same hotspot). There is no server: "
+                     "the phones talk to each other directly.",
+        "invite": "Make an invitation",
+        "invite_again": "Make a new code",
+        "your_code": "Send this code to {name} (copy it, or let them scan it):",
+        "paste_answer": "Paste {name}'s answer code:",
+        "connect": "Connect",
+        "st_none": "not linked",
+        "st_wait": "waiting for the answer",
+        "st_open": "linked",
+        "st_away": "link lost",
+        "cover_bot": "Let a bot play while {name} is away",
+        "join_title": "Join a friend's table",
+        "join_intro": "The host makes an invitation code on their phone. Paste it here:",
+        "join_again": "You left the table. Ask the host for a new code and paste it here to get your seat back.",
+        "answer": "Answer",
+        "answer_code": "Send this answer code back to the host:",
+        "waiting_host": "Waiting for the host to connect…",
+        "leave": "Leave the table",
+        "join_btn": "Join a table I was invited to",
+        "link_btn": "Link guests' phones",
+        "host_gone": "The link to the host is lost.",
+        "refused": "The host refused: {reason}",
+        "copy": "Copy",
+        "host_deals": "The host deals the next hand.",
+        "no_rtc": "This browser cannot link directly (no WebRTC).",
+        "bad_code": "That code does not work: {reason}",
+    },
+}
+
+
+def l_(lang: str, key: str, **kw) -> str:
+    text = TEXT.get(lang, TEXT["vi"]).get(key) or TEXT["vi"][key]
+    return text.format(**kw) if kw else text
+
+
+# ---------------------------------------------------------------- the host
+class HostLinks:
+    """The host's guests: link status, invitation codes, message handling."""
+
+    def __init__(self) -> None:
+        self.status: dict[int, str] = {}    # seat -> "wait" | "open" | "away"
+        self.codes: dict[int, str] = {}     # seat -> the invitation code on show
+        self.errors: dict[int, str] = {}
+        self.sent: dict[int, int] = {}      # seat -> seq last sent
+
+    def state(self, seat: int) -> str:
+        return self.status.get(seat, "none")
+
+    def opened(self, app: App, seat: int) -> None:
+        self.status[seat] = "open"
+        self.errors.pop(seat, None)
+        self.codes.pop(seat, None)
+
+    def closed(self, app: App, seat: int) -> None:
+        if self.status.get(seat) in ("open", "wait"):
+            self.status[seat] = "away"
+        if app.session is not None:
+            app.session.drop(seat)
+        self.sent.pop(seat, None)
+
+    def incoming(self, app: App, seat: int, text: str) -> list[tuple[int, str]]:
+        """A guest's message on seat's link: the replies to send (and the move played)."""
+        s = app.session
+        if s is None:
+            return []
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            raw = text
+        try:
+            if isinstance(raw, dict) and raw.get("type") == "join":
+                welcome = s.join(raw, seat=seat)
+                self.sent.pop(seat, None)
+                app.save()                  # the token is part of the host's save
+                return [(seat, json.dumps(welcome, ensure_ascii=False))]
+            action = s.receive(seat, raw)
+        except Refused as e:
+            self.sent.pop(seat, None)       # send the table again: the guest is out of date
+            return [(seat, json.dumps(s.refusal(e), ensure_ascii=False))]
+        app.after_guest_move(action)
+        return []
+
+    def outgoing(self, app: App) -> list[tuple[int, str]]:
+        """The table for every linked guest whose copy is out of date."""
+        s = app.session
+        if s is None:
+            return []
+        out = []
+        for seat in s.guests():
+            if self.status.get(seat) != "open" or seat not in s.connected:
+                continue
+            if self.sent.get(seat) == s.seq:
+                continue
+            self.sent[seat] = s.seq
+            out.append((seat, json.dumps(s.message_for(seat), ensure_ascii=False)))
+        return out
+
+
+def host_dialog_html(app: App, links: HostLinks) -> str:
+    """The host's panel: per guest seat its status, code, answer field, bot cover."""
+    lang = app.lang
+    s = app.session
+    rows = []
+    for seat in (s.guests() if s is not None else []):
+        name = escape(app.name(seat))
+        st = links.state(seat)
+        parts = [f'<h3>{name} <span class="link-state st-{st}">{escape(l_(lang, "st_" + st))}</span></h3>']
+        if st != "open":
+            again = "invite_again" if st != "none" else "invite"
+            parts.append(f'<button type="button" class="btn" data-act="link_invite" data-arg="{seat}" '
+                         f'data-key="invite-{seat}">{escape(l_(lang, again))}</button>')
+        code = links.codes.get(seat)
+        if code and st != "open":
+            parts.append(f'<p class="note">{escape(l_(lang, "your_code", name=app.name(seat)))}</p>'
+                         f'<textarea class="link-code" readonly rows="3" data-key="offer-{seat}" '
+                         f'id="offer-{seat}" aria-label="{escape(l_(lang, "your_code", name=app.name(seat)))}">'
+                         f"{escape(code)}</textarea>"
+                         f'<div class="qr" data-qr="{escape(code)}" data-key="qr-{seat}"></div>'
+                         f'<label for="answer-{seat}">{escape(l_(lang, "paste_answer", name=app.name(seat)))}</label>'
+                         f'<textarea class="link-code" rows="3" id="answer-{seat}" data-key="answer-{seat}" '
+                         f'autocomplete="off" spellcheck="false"></textarea>'
+                         f'<button type="button" class="btn primary" data-act="link_accept" data-arg="{seat}" '
+                         f'data-key="accept-{seat}">{escape(l_(lang, "connect"))}</button>')
+        if links.errors.get(seat):
+            parts.append(f'<p class="link-error" role="alert">{escape(links.errors[seat])}</p>')
+        if s is not None and st in ("away", "wait", "none"):
+            on = seat in s.covered
+            parts.append(f'<div class="field check"><input type="checkbox" id="cover-{seat}" '
+                         f'data-act="link_cover" data-arg="{seat}" data-key="cover-{seat}"{" checked" if on else ""}>'
+                         f'<label for="cover-{seat}">{escape(l_(lang, "cover_bot", name=app.name(seat)))}</label></div>')
+        rows.append(f'<section class="link-seat" data-seat="{seat}">{"".join(parts)}</section>')
+    body = (f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>' + "".join(rows))
+    from .render import _dialog
+
+    return _dialog("link", l_(lang, "link_title"), body, lang)
+
+
+# ---------------------------------------------------------------- the guest
+class _GuestGame:
+    """What a guest's table knows of the hand: the host's last message, nothing more."""
+
+    def __init__(self, view, legal, result, hand_no: int) -> None:
+        self._view, self._legal, self.result = view, legal, result
+        self.phase = view.phase
+        self.players = view.players
+        self.rules = view.rules
+        self.to_move = view.to_move
+        self.is_over = view.phase == "over"
+        self.actions = ()
+        self.hand_no = hand_no
+
+    def legal_actions(self) -> list:
+        return list(self._legal)
+
+    def view(self, seat: int):
+        # Only this seat's view exists here; callers read public fields of it (eaten rows).
+        return self._view
+
+
+class _Totals:
+    def __init__(self, totals) -> None:
+        self.totals = list(totals)
+        self.recorded = True
+
+
+class GuestApp(App):
+    """A guest's page: renders the host's last ``state`` and sends moves back."""
+
+    guest = True
+
+    def __init__(self, storage, session_storage) -> None:
+        super().__init__(storage)
+        self.session_storage = session_storage
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.names_: list[str] = []
+        self.seq = -1
+        self.connected = False
+        self.waiting = False
+        self.outbox: list[str] = []
+        self.received: list[dict] = []
+        self.answer_code: str | None = None
+        self.error: str | None = None
+        self.game = None
+        self.match = None
+        try:
+            saved = json.loads(str(session_storage.getItem(GUEST_KEY) or "{}"))
+            if isinstance(saved, dict) and isinstance(saved.get("seat"), int) and isinstance(saved.get("token"), str):
+                self.seat, self.token = saved["seat"], saved["token"]
+        except (ValueError, TypeError):
+            pass
+        self.rejoining = self.token is not None
+
+    # the table
+    def start(self, params=None) -> None:
+        pass
+
+    def save(self) -> None:
+        pass            # a guest holds nothing that matters
+
+    @property
+    def pass_and_play(self) -> bool:
+        return False
+
+    def controller(self, seat: int) -> str:
+        return "guest"
+
+    def bot_to_move(self) -> bool:
+        return False
+
+    def is_person(self, seat: int) -> bool:
+        return seat == self.me
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.names_):
+            return self.names_[seat]
+        return super().name(seat)
+
+    def hand_hidden(self, seat: int) -> bool:
+        g = self.game
+        return g is not None and g.is_over and g.result.hands[seat] is None
+
+    def view(self):
+        return self.game.view(self.me)
+
+    def my_turn(self) -> bool:
+        g = self.game
+        return (g is not None and self.connected and not g.is_over and not self.waiting
+                and g.to_move == self.me and bool(g.legal_actions()))
+
+    def next_hand(self) -> bool:
+        return False        # the host deals
+
+    def phase_attr(self) -> str:
+        if self.screen_html() is not None:
+            return "join"
+        return super().phase_attr()
+
+    def screen_html(self) -> str | None:
+        if self.game is not None and self.connected:
+            return None
+        return join_html(self)
+
+    def apply(self, action) -> None:
+        """Send the move to the host; the table changes when the host answers."""
+        self.outbox.append(json.dumps({"v": PROTOCOL, "type": "act", "seat": self.seat, "token": self.token,
+                                       "seq": self.seq, "action": wire.action_to_json(action)}))
+        self.waiting = True
+        self.selected = None
+
+    def join_message(self, seat: int) -> str:
+        token = self.token if self.seat == seat else None
+        self.seat = seat
+        return json.dumps({"v": PROTOCOL, "type": "join", "seat": seat, "token": token})
+
+    def receive(self, text: str) -> bool:
+        """One message from the host; True when the table changed."""
+        try:
+            msg = json.loads(text)
+            if not isinstance(msg, dict) or msg.get("v") != PROTOCOL:
+                raise ValueError("not a message of this table")
+            kind = msg.get("type")
+            if kind == "welcome":
+                self.seat, self.token = int(msg["seat"]), str(msg["token"])
+                self.session_storage.setItem(GUEST_KEY, json.dumps({"seat": self.seat, "token": self.token}))
+                self.names_ = [str(x) for x in msg["names"]]
+                self.connected = True
+                self.error = None
+                return True
+            if kind == "refused":
+                self.waiting = False
+                self.flash = l_(self.lang, "refused", reason=str(msg.get("reason", "")))
+                return True
+            if kind != "state":
+                raise ValueError(f"unknown message {kind!r}")
+            view = wire.view_from_json(msg["view"])
+            if view.seat != self.seat:
+                raise ValueError("a state for another seat")
+            legal = wire.actions_from_json(msg["legal"])
+            result = None if msg["result"] is None else wire.public_result_from_json(msg["result"], view.players)
+            hand_no = int(msg["hand_no"])
+        except (ValueError, KeyError, TypeError) as e:
+            self.error = str(e)
+            return False
+        new_hand = self.game is None or self.game.hand_no != hand_no
+        self.received.append(msg)
+        self.me = view.seat
+        self.seq = int(msg["seq"])
+        self.names_ = [str(x) for x in msg["names"]]
+        self.game = _GuestGame(view, legal, result, hand_no)
+        self.match = _Totals(msg["totals"])
+        self.hand_no = hand_no
+        self.waiting = False
+        if new_hand:
+            self.events_seen = 0
+            self._reset_turn_state()
+        if self.selected is not None and self.selected not in view.hand:
+            self.selected = None
+        return True
+
+    def leave(self) -> None:
+        self.session_storage.removeItem(GUEST_KEY)
+
+
+def join_html(app: GuestApp) -> str:
+    """The guest's screen until the table arrives: paste the code, copy the answer."""
+    lang = app.lang
+    intro = l_(lang, "join_again") if app.rejoining else l_(lang, "join_intro")
+    parts = [f'<h2 id="join-title">{escape(l_(lang, "join_title"))}</h2>',
+             f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>',
+             f'<label for="offer-in">{escape(intro)}</label>',
+             '<textarea class="link-code" id="offer-in" rows="3" data-key="offer-in" autocomplete="off" '
+             'spellcheck="false"></textarea>',
+             f'<div class="panel-actions"><button type="button" class="btn primary" data-act="link_answer" '
+             f'data-key="answer-btn">{escape(l_(lang, "answer"))}</button>'
+             f'<button type="button" class="btn ghost" data-act="link_leave" data-key="leave">'
+             f'{escape(l_(lang, "leave"))}</button></div>']
+    if app.answer_code:
+        parts.append(f'<p>{escape(l_(lang, "answer_code"))}</p>'
+                     f'<textarea class="link-code" readonly rows="3" id="answer-out" data-key="answer-out">'
+                     f"{escape(app.answer_code)}</textarea>"
+                     f'<div class="qr" data-qr="{escape(app.answer_code)}" data-key="qr-answer"></div>'
+                     f'<p class="note" role="status">{escape(l_(lang, "waiting_host"))}</p>')
+    if app.error:
+        parts.append(f'<p class="link-error" role="alert">{escape(app.error)}</p>')
+    return ('<section class="join panel" aria-labelledby="join-title" data-key="join">'
+            + "".join(parts) + "</section>")
+
+
+def cards_named(obj) -> set:
+    """Every string in a JSON value that names a card (for the secrecy checks)."""
+    out: set = set()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            out |= cards_named(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_named(v)
+    elif isinstance(obj, str):
+        try:
+            out.add(phom.Card.parse(obj))
+        except ValueError:
+            pass
+    return out
+
+
+__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "cards_named", "host_dialog_html", "join_html", "l_", "t"]
