@@ -217,6 +217,17 @@ class _GuestGame:
         return self._view
 
 
+def _blank_view():
+    rules = phom.Rules()
+    P = rules.players
+    empty = ((),) * P
+    return phom.PlayerView(
+        seat=0, to_move=0, players=P, phase="deal", hand=(), eaten=empty, discards=empty,
+        last_discard=None, last_discarder=None, table_melds=(), stock_size=0, hand_sizes=(0,) * P,
+        rules=rules, starter=0, turns=(0,) * P, laid=(None,) * P, lay_order=(), payments=(),
+        events=(), pot=0, is_lay_down_turn=False, chot=False, public={})
+
+
 class _Totals:
     def __init__(self, totals) -> None:
         self.totals = list(totals)
@@ -281,6 +292,8 @@ class GuestApp(App):
         return g is not None and g.is_over and g.result.hands[seat] is None
 
     def view(self):
+        if self.game is None:
+            return _blank_view()     # nothing received yet: an empty table, no card at all
         return self.game.view(self.me)
 
     def my_turn(self) -> bool:
