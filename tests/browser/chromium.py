@@ -1,11 +1,20 @@
-"""Debian's Chromium, launched the way this machine's closed network needs.
+"""Debian's Chromium, launched the way this machine's closed network needs:
+the one launcher of the browser tests and the shipping tests (both conftests
+take their fixtures from here).
 
-Shared by the browser tests and the shipping tests.
+Playwright cannot download a browser here, so it drives /usr/bin/chromium
+(PHOM_CHROMIUM to point elsewhere; make test installs it from apt). Without
+it the browser tests skip, and under CI they fail (needs.missing).
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from needs import missing
 
 CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -15,6 +24,14 @@ ARGS = [
 ]
 
 
-def launch_args(base: dict) -> dict:
+def launch_args(base: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright's launch arguments, pointed at Debian's Chromium."""
+    if not Path(CHROMIUM).is_file():
+        missing(f"no Chromium at {CHROMIUM} (make test installs it: apt-get install chromium)")
     return {**base, "executable_path": CHROMIUM, "args": list(ARGS)}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Every test that opens a browser comes through here (pytest-playwright)."""
+    return launch_args(browser_type_launch_args)

@@ -1,12 +1,11 @@
-"""Browser tests: Debian's Chromium through pytest-playwright, the site served
-from this checkout on 127.0.0.1, and every test failing on a console error, a
-page error or a request that leaves the page's origin."""
+"""Browser tests: Debian's Chromium through pytest-playwright (chromium.py, the
+launcher the shipping tests share), the site served from this checkout on
+127.0.0.1, and every test failing on a console error, a page error or a
+request that leaves the page's origin (guard.py, shared too)."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,21 +17,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chromium import CHROMIUM, launch_args  # noqa: E402
-
-
-def pytest_collection_modifyitems(config, items):
-    if Path(CHROMIUM).exists():
-        return
-    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (make test installs it)")
-    for item in items:
-        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(skip)
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return launch_args(browser_type_launch_args)
+from chromium import browser_type_launch_args  # noqa: E402, F401 - the shared fixture
+from guard import Guard  # noqa: E402
+from needs import ensure_runtime  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +45,7 @@ def site_url():
         yield url
         srv.shutdown()
         return
-    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is needed to install the pinned runtime (make test does it)")
-        subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
+    ensure_runtime()
     import pack_py
     import serve
 
@@ -75,43 +59,6 @@ def site_url():
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
-
-
-class Guard:
-    """Records what must never happen on the page."""
-
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
-        self.problems: list[str] = []
-
-    def watch(self, page) -> None:
-        page.on("console", self._console)
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-
-    def watch_context(self, context) -> None:
-        context.on("request", self._request)
-
-        def route(r):
-            if self._ok(r.request.url):
-                r.continue_()
-            else:
-                r.abort()
-
-        context.route("**/*", route)
-
-    def _ok(self, url: str) -> bool:
-        return url.startswith(self.origin) or url.startswith(("data:", "blob:", "about:"))
-
-    def _console(self, msg) -> None:
-        if msg.type == "error":
-            self.problems.append(f"console error: {msg.text}")
-
-    def _request(self, req) -> None:
-        if not self._ok(req.url):
-            self.problems.append(f"off-origin request: {req.url}")
-
-    def check(self) -> None:
-        assert not self.problems, "\n".join(self.problems)
 
 
 @pytest.fixture

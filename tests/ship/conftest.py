@@ -1,12 +1,11 @@
 """Shipping tests: the assembled site (tools/build_site.py), served the way
 GitHub Pages serves it (tools/serve_site.py, under the sub-path /phom/), in
-Debian's Chromium through pytest-playwright."""
+Debian's Chromium through pytest-playwright, launched and guarded as the
+browser tests are (tests/browser/chromium.py, guard.py)."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,33 +18,12 @@ for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from chromium import CHROMIUM, launch_args  # noqa: E402
-
-
-def pytest_collection_modifyitems(config, items):
-    if Path(CHROMIUM).exists():
-        return
-    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (make test installs it)")
-    for item in items:
-        if "browser" in item.keywords:
-            item.add_marker(skip)
+from chromium import browser_type_launch_args  # noqa: E402, F401 - the shared fixture
+from needs import ensure_runtime  # noqa: E402
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: needs Chromium")
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return launch_args(browser_type_launch_args)
-
-
-def ensure_runtime() -> None:
-    if (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
-        return
-    if shutil.which("npm") is None:
-        pytest.skip("npm is needed to install the pinned runtime (make test does it)")
-    subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ import time
 import build_site
 import pytest
 import serve_site
+from guard import Guard
 from table_driver import keyboard_step, phase, play_hand, wait_booted, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -33,26 +34,24 @@ UPDATE = """async () => {
 }"""
 
 
-class Watch:
-    """Everything that must not happen, and every file asked for."""
+class Watch(Guard):
+    """The shared guard (console and page errors, requests outside the site),
+    and here also CSP violations, HTTP errors, every file asked for and what
+    came from the network rather than the service worker. It only watches: a
+    routed context would change how the worker's requests are served."""
 
     def __init__(self, url: str):
+        super().__init__(url)
         self.url = url
-        self.problems: list[str] = []
         self.asked: list[str] = []
         self.from_network: list[str] = []
 
     def attach(self, context, page) -> None:
         context.add_init_script(CSP_PROBE)
-        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        page.on("request", self._request)
+        self.watch(page)
+        self.watch_requests(page)
+        page.on("request", lambda req: self.asked.append(req.url))
         page.on("response", self._response)
-
-    def _request(self, req) -> None:
-        self.asked.append(req.url)
-        if not req.url.startswith(self.url) and not req.url.startswith(("data:", "blob:")):
-            self.problems.append(f"request outside {self.url}: {req.url}")
 
     def _response(self, res) -> None:
         if res.status >= 400:
@@ -60,10 +59,11 @@ class Watch:
         if not res.from_service_worker:
             self.from_network.append(res.url)
 
-    def check(self, page) -> None:
-        csp = page.evaluate("window.__csp")
-        assert not csp, f"CSP violations: {csp}"
-        assert not self.problems, "\n".join(self.problems)
+    def check(self, page=None) -> None:
+        if page is not None:
+            csp = page.evaluate("window.__csp")
+            assert not csp, f"CSP violations: {csp}"
+        super().check()
 
 
 def rel(url: str, base: str) -> str:
