@@ -1,34 +1,68 @@
 # Phỏm in the browser.  make play: serve the game locally.  make test: everything.
+#
+# Both set up what they need on a fresh Debian machine: the pinned runtime
+# from npm into vendor/ (scripts/setup.sh) and a virtual environment, .venv/,
+# made with the machine's python3 (scripts/venv.sh); make test also installs
+# Chromium and npm from apt and the pinned Python tools (requirements-dev.txt)
+# into .venv/ (scripts/test-deps.sh).
 PYTHON ?= python3
-CHROMIUM ?= /usr/bin/chromium
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export PYTHON VENV
 
-.PHONY: play setup site test test-site test-deps vendor clean bench-load
+# Types. The goal is `mypy --strict` on phom/ (issue 11). Until the engine
+# is clean, the checks it still fails are switched off here; tighten by
+# deleting flags (pyproject's [tool.mypy] holds the rest of the set-up).
+MYPY_FLAGS ?= --disable-error-code=arg-type --disable-error-code=assignment \
+	--disable-error-code=call-overload --disable-error-code=index \
+	--disable-error-code=list-item --disable-error-code=union-attr \
+	--disable-error-code=var-annotated
 
-setup: vendor
+.PHONY: play setup venv site test test-site test-deps lint lock vendor clean distclean bench-load
+
+setup: vendor venv
 
 vendor:
 	bash scripts/setup.sh
 
-play: vendor
-	$(PYTHON) scripts/serve.py
+venv:
+	bash scripts/venv.sh
+
+play: vendor venv
+	$(PY) scripts/serve.py
 
 # The static site GitHub Pages serves (tools/build_site.py), in site/.
-site: vendor
-	$(PYTHON) tools/build_site.py site
+site: vendor venv
+	$(PY) tools/build_site.py site
 
 # The browser tests against the assembled site, under /phom/ as on Pages.
 test-site: test-deps site
-	SITE_DIR=site $(PYTHON) -m pytest tests/browser tests/ship
+	SITE_DIR=site $(PY) -m pytest tests/browser tests/ship
 
 # Start-up benchmark (not a test): medians of first paint and interactive, bytes.
-bench-load: vendor
-	$(PYTHON) bench/bench_load.py
+bench-load: test-deps vendor
+	$(PY) bench/bench_load.py
 
 test-deps:
 	bash scripts/test-deps.sh
 
-test: test-deps vendor
-	$(PYTHON) -m pytest
+# Lint and types; make test runs them first.
+lint: test-deps
+	$(PY) -m ruff check
+	$(PY) -m mypy $(MYPY_FLAGS) phom/
+
+# pytest's exit code is kept (and written to PYTEST_CODE_FILE for .ci/run).
+test: lint vendor
+	$(PY) -m pytest $(PYTEST_ARGS); code=$$?; \
+	  if [ -n "$(PYTEST_CODE_FILE)" ]; then echo $$code > "$(PYTEST_CODE_FILE)"; fi; \
+	  exit $$code
+
+# Re-pin requirements-dev.txt to the newest versions of requirements-dev.in.
+lock:
+	bash scripts/lock.sh
 
 clean:
 	rm -rf vendor site test-artifacts test-results
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# What the test suite needs on a fresh machine: Debian's Chromium (Playwright
-# cannot download its own browser here), Node.js/npm for the pinned runtime,
-# and the Python test tools.
+# What `make test` needs on a fresh Debian 12 machine, each thing installed
+# only when missing: system packages from apt, then the pinned Python tools
+# into .venv/ (scripts/venv.sh --dev).
+#
+# A new need is one line: `need PACKAGE... -- CHECK...` (scripts/apt.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/apt.sh
 
-need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q
-  apt-get install -y -q "${need_apt[@]}"
-fi
+# Debian's Chromium: Playwright cannot download its own browser here.
+need chromium -- test -x "${PHOM_CHROMIUM:-/usr/bin/chromium}"
+# Node.js and npm install the pinned runtime (scripts/setup.sh).
+need nodejs npm -- command -v npm
+install_needed
 
-python3 -m pip install -q --disable-pip-version-check pytest pytest-playwright hypothesis ruff
+bash scripts/venv.sh --dev

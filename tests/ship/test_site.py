@@ -212,3 +212,8 @@ def test_pages_workflow():
         assert action in wf, action
     assert "pages: write" in wf and "id-token: write" in wf
     assert "make site" in wf or "tools/build_site.py" in wf
+    # nothing is deployed untested: the build waits on a job that runs CI's own script
+    test_job = re.search(r"\n  test:\n((?:    .*\n|\s*\n)*)", wf)
+    assert test_job and "bash .ci/run" in test_job.group(1)
+    build_job = re.search(r"\n  build:\n((?:    .*\n|\s*\n)*)", wf)
+    assert build_job and re.search(r"^    needs: \[?test\]?$", build_job.group(1), re.M)
