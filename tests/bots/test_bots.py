@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from selfplay import positions
 
 import phom
 from phom import Discard, Draw, Eat, Game, LayDown, Rules, parse_cards
@@ -24,32 +25,26 @@ def _bot(name, seed=0):
     return b
 
 
-def _play(g, bots, check=True, record=None):
-    while not g.is_over:
-        s = g.to_move
-        legal = g.legal_actions()
-        v = g.view(s)
-        a = bots[s].choose(v, legal)
-        if check:
-            assert a in legal, f"{type(bots[s]).__name__} chose {a} not in {legal}"
+def _play(g, bots, record=None):
+    """Play ``g`` out (every choice must be legal); ``record`` gets (a clone, seat) per move."""
+    for s, _, _ in positions(g, bots):
         if record is not None:
             record.append((g.clone(), s))
-        g.apply(a)
     return g
 
 
 def test_registry_has_all_strengths():
+    g = Game(seed=1)
+    legal = g.legal_actions()
     for n in BOTS:
         assert n in names()
-        assert make(n, seed=1).choose  # builds
+        assert _bot(n, seed=1).choose(g.view(g.to_move), legal) in legal
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset,players",
+                         [(p, n) for p in PRESETS for n in PRESETS[p].players_allowed])
 def test_every_bot_plays_legally(preset, players):
     rules = PRESETS[preset]
-    if players not in rules.players_allowed:
-        pytest.skip("table does not seat this many")
     heavy = ["expert"]
     light = ["easy", "normal", "hard", "random"]
     for k in range(3):
@@ -310,9 +305,7 @@ def test_discard_evidence_prefers_the_true_hands():
     for seed in range(12):
         g = Game(seed=seed)
         bots = [make("hard", seed=s) for s in range(4)]
-        while not g.is_over:
-            s = g.to_move
-            v = g.view(s)
+        for s, v, _ in positions(g, bots):
             if g.phase == "discard" and sum(v.turns) >= 8 and v.laid[s] is None:
                 ev = DiscardEvidence(v)
                 if len(ev):
@@ -320,7 +313,6 @@ def test_discard_evidence_prefers_the_true_hands():
                     hold, _ = holdings(v)
                     hands, _ = sample_hidden(v, rng, hold, seen_mask(v))
                     sampled_w.append(ev.log_weight(hands))
-            g.apply(bots[s].choose(v, g.legal_actions()))
     assert len(true_w) >= 30
     assert all(w <= 0 for w in true_w + sampled_w)
     mean_true = sum(true_w) / len(true_w)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from selfplay import positions
+
 from phom import Game
 from phom.bots import make
 from phom.bots.handeval import dw_options, meld_pair_prob, pts
@@ -17,12 +19,9 @@ def _positions(preset="basic", seeds=range(4)):
     for seed in seeds:
         g = Game(rules=PRESETS[preset], players=4, seed=seed)
         bots = [make("hard", seed=s) for s in range(4)]
-        while not g.is_over:
-            s = g.to_move
-            legal = g.legal_actions()
+        for s, _, legal in positions(g, bots):
             if g.phase in ("take", "discard") and len(legal) > 1:
                 yield g, s
-            g.apply(bots[s].choose(g.view(s), legal))
 
 
 def test_sampled_deals_are_consistent_with_the_view():

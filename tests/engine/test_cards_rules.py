@@ -1,6 +1,7 @@
 """Cards round-trip through text; presets reproduce RULES.md §12; the log speaks Vietnamese."""
 
 import pytest
+from selfplay import play_out
 
 import phom
 from phom import Card, Rules, parse_cards
@@ -77,8 +78,7 @@ def test_game_argument_errors():
 def test_hand_log_in_vietnamese():
     g = phom.Game(seed=2)
     bot = phom.bots.make("random", 1)
-    while not g.is_over:
-        g.apply(bot.choose(g.view(g.to_move), g.legal_actions()))
+    play_out(g, bot)
     text = "\n".join(hand_log(g))
     assert "(cái)" in text and "đánh" in text and "bốc" in text and "Kết quả" in text
     assert "Ghế 1" in text

@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 import pytest
+from selfplay import positions
 
 import phom
 from phom import Card
@@ -64,14 +65,22 @@ def check_view(g, seat):
     assert list(v.hand_sizes) == [len(g.hand(s)) for s in range(g.players)]
 
 
+class HalfRandom:
+    """The random bot for half the moves, any legal action for the rest."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.bot = make("random", seed)
+
+    def choose(self, view, legal):
+        return self.bot.choose(view, legal) if self.rng.random() < 0.5 else self.rng.choice(legal)
+
+
 def play(preset, players, seed, deep=False):
     rules = phom.Rules.preset(preset)
     g = phom.Game(rules, players, seed=seed, starter=seed % players)
-    rng = random.Random(seed)
-    bot = make("random", seed)
     steps = 0
-    while not g.is_over:
-        legal = g.legal_actions()
+    for _, _, legal in positions(g, HalfRandom(seed)):
         assert legal, f"no legal action in phase {g.phase}"
         assert len(set(legal)) == len(legal)
         cards = all_cards(g)
@@ -83,8 +92,6 @@ def play(preset, players, seed, deep=False):
             g2 = phom.Game.from_json(text)
             assert g2.to_json() == text and g2.legal_actions() == legal
             assert g2.phase == g.phase and g2.to_move == g.to_move
-        a = bot.choose(g.view(g.to_move), legal) if rng.random() < 0.5 else rng.choice(legal)
-        g.apply(a)
         steps += 1
         assert steps < 400, "the hand never ends"
     r = g.result
@@ -97,7 +104,10 @@ def play(preset, players, seed, deep=False):
     assert sorted(r.ranks) == list(range(players))
     assert r.winner == r.ranks[0]
     assert len(all_cards(g)) == 52
-    assert len(g.stock) >= 0 and all(t <= 6 for t in g.turns)
+    # the deal takes hand_size cards a seat and one more for the starter; each draw one
+    draws = sum(isinstance(a, phom.Draw) for a in g.actions)
+    assert len(g.stock) == 52 - players * rules.hand_size - 1 - draws
+    assert all(t <= 6 for t in g.turns)
     return g
 
 

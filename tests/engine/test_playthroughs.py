@@ -1,7 +1,8 @@
-"""Recorded playthroughs (seed + actions -> final ledger) must not change silently.
+"""Recorded playthroughs (seed + actions -> final ledger) must not change silently,
+nor, perft-style, the number of legal actions before each action.
 
-If a rule change is intended, re-record with tests/engine/record_playthroughs.py and
-review the JSON diff.
+If a rule change is intended, re-record with tests/engine/record_playthroughs.py
+(--replay keeps the recorded actions) and review the JSON diff.
 """
 
 import json
@@ -19,9 +20,13 @@ CASES = json.loads((pathlib.Path(__file__).with_name("data") / "playthroughs.jso
 def test_playthrough(case):
     g = phom.Game(phom.Rules.preset(case["preset"]), case["players"], seed=case["seed"],
                   starter=case["starter"])
-    for a in case["actions"]:
+    counts = case["legal_counts"]
+    assert len(counts) == len(case["actions"])
+    for step, (a, count) in enumerate(zip(case["actions"], counts, strict=True)):
+        legal = g.legal_actions()
+        assert len(legal) == count, f"step {step}: {len(legal)} legal actions, recorded {count}"
         g.apply(action_from_json(a))
-    assert g.is_over
+    assert g.is_over and g.legal_actions() == []
     assert [p.to_json() for p in g.result.ledger] == case["ledger"]
     assert g.result.deltas == case["deltas"]
     assert g.result.u == case["u"] and g.result.ranks == case["ranks"]

@@ -270,12 +270,16 @@ def test_face_down_cards_say_nothing_of_identity():
         assert m.group(1) not in hidden
 
 
-def test_bot_levels_fall_back_to_random():
+def test_every_bot_level_plays_its_own_bot():
     st = store.MemoryStorage()
+    kinds = set()
     for level in i18n.BOT_LEVELS:
         app = App(st, {**store.DEFAULT_SETTINGS, "bot": level})
         app.start({"seed": "2"})
-        assert hasattr(app.bot_for(1), "choose")
+        bot = app.bot_for(1)
+        assert type(bot) is type(phom.bots.make(level, seed=0)), (level, type(bot).__name__)
+        kinds.add(type(bot))
+    assert len(kinds) == len(i18n.BOT_LEVELS)
 
 
 def test_settings_stage_a_new_match():
@@ -288,7 +292,7 @@ def test_settings_stage_a_new_match():
     assert app.handle("setting", ("players", "2"))
     assert app.handle("new_match")
     assert app.settings["preset"] == "online" and app.game.players == 2
-    assert app.match_seed != seed or True
+    assert app.match_seed != seed  # a new match is a new deal (a fresh random seed)
     assert app.game.rules.name == "online"
 
 
