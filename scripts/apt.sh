@@ -34,7 +34,7 @@ install_needed() {
   fi
   echo "set-up: apt-get install ${apt_needed[*]}" >&2
   "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
     "${apt_needed[@]}"
   apt_needed=()
 }
