@@ -24,11 +24,17 @@ ARGS = [
 ]
 
 
-def launch_args(base: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch arguments, pointed at Debian's Chromium."""
+def launch_args(base: dict[str, Any], extra: list[str] | None = None) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, pointed at Debian's Chromium
+    (``extra``: more command-line switches, for a test that needs them)."""
     if not Path(CHROMIUM).is_file():
         missing(f"no Chromium at {CHROMIUM} (make test installs it: apt-get install chromium)")
-    return {**base, "executable_path": CHROMIUM, "args": list(ARGS)}
+    return {**base, "executable_path": CHROMIUM, "args": ARGS + list(extra or [])}
+
+
+def launch(playwright: Any, extra: list[str] | None = None) -> Any:
+    """A browser of its own, launched as the fixture launches the shared one."""
+    return playwright.chromium.launch(**launch_args({}, extra))
 
 
 @pytest.fixture(scope="session")

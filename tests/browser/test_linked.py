@@ -18,18 +18,18 @@ import json
 import time
 
 import pytest
-from chromium import ARGS, CHROMIUM
+from chromium import launch
 from table_driver import has, open_table, phase, state, tap_step, wait_booted
 
 import phom
 from phom.reveal import public_cards
 
-RTC_ARGS = ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+RTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 
 @pytest.fixture
 def rtc_browser(playwright):
-    b = playwright.chromium.launch(executable_path=CHROMIUM, args=RTC_ARGS)
+    b = launch(playwright, RTC_ARGS)
     yield b
     b.close()
 
