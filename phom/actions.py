@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .rules import UKind
 
-# Kinds of ù (RULES.md §8), as DeclareU(kind) names them.
-U_KINDS = ("normal", "round", "send", "khan", "same_color", "heaven", "long_run")
+# Kinds of ù (docs/RULES.md §8), as DeclareU(kind) names them: ``rules.UKind``.
+U_KINDS = tuple(UKind)
 U_NAMES_VI = {
     "normal": "ù thường", "round": "ù tròn", "send": "gửi ù", "khan": "ù khan",
     "same_color": "ù cùng màu", "heaven": "thiên ù", "long_run": "ù dọc dài",
@@ -21,6 +22,9 @@ U_NAMES_EN = {
     "khan": "no-pair ù (ù khan)", "same_color": "one-colour ù (ù cùng màu)",
     "heaven": "dealt ù (thiên ù)", "long_run": "long-run ù (ù dọc dài)",
 }
+
+
+_U_VALUES = frozenset(k.value for k in UKind)
 
 
 class IllegalAction(ValueError):
@@ -96,7 +100,12 @@ class Send:
 class DeclareU:
     """Ù: declare an immediate win of the given kind (one of ``U_KINDS``)."""
 
-    kind: str = "normal"
+    kind: str = UKind.NORMAL
+
+    def __post_init__(self) -> None:
+        # a known kind becomes its UKind; an unknown one is kept so the refusal can name it
+        if self.kind in _U_VALUES:
+            object.__setattr__(self, "kind", UKind(self.kind))
 
     def __str__(self) -> str:
         return f"DeclareU {self.kind}"
@@ -150,7 +159,7 @@ def action_from_json(d) -> Action:
                 raise ValueError("meld id must be an int")
             return Send(Card.parse(d["card"]), mid)
         if t == "u":
-            if d["kind"] not in U_KINDS:
+            if d["kind"] not in _U_VALUES:
                 raise ValueError(f"unknown ù kind {d['kind']!r}")
             return DeclareU(d["kind"])
         if t == "lay":

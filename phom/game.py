@@ -1,6 +1,6 @@
-"""A hand of Phỏm: deal, take, ù, lay down, send, discard, and the payments.
+"""A hand of Phỏm: Game checks each action with ``legality``, changes the state, pays with ``scoring``.
 
-The hand is a state machine with an explicit ``phase``:
+The hand is a state machine with an explicit ``phase`` (``state.Phase``):
 
 - ``deal``: right after the deal, seats holding a dealt ù (khan, cùng màu,
   thiên ù, or the starter's ordinary ù) are offered ``DeclareU`` in turn;
@@ -11,6 +11,12 @@ The hand is a state machine with an explicit ``phase``:
 - ``discard``: ``Discard`` (and, after a lay-down, ``Send`` and gửi ù);
 - ``over``: the hand has ended; ``result`` holds the payments.
 
+Where each rule lives: how long the hand lasts and tái in ``turns.py``, which ù
+a hand makes in ``u.py``, what is legal and why not in ``legality.py``, every
+payment in ``scoring.py``, the fields of the hand in ``state.py`` (public and
+secret), what a seat may see in ``view.py``, worlds for search in
+``worlds.py``, the proposed lay-down and send in ``proposals.py``.
+
 Cards in hands are 52-bit masks (see ``cards.py``); the meld solver works on
 them directly. The hand is a pure function of its deck and its actions, which
 is how it is saved (``to_json``) and checked on load (``from_json`` replays).
@@ -20,10 +26,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
+from typing import Any
 
-from . import validate
+from . import legality, scoring, turns, u, validate
 from .actions import (
-    U_KINDS,
+    Action,
     DeclareU,
     Discard,
     Draw,
@@ -35,58 +43,72 @@ from .actions import (
     action_to_json,
 )
 from .cards import DECK, Card, card_from_index, cards_to_mask, mask_to_cards
-from .ledger import POT, Payment, Result, deltas_of
-from .melds import (
-    MELD_MASKS,
-    all_arrangements_mask,
-    full_cover_mask,
-    has_partial,
-    is_meld_mask,
-    is_valid_mask,
-)
-from .rules import Rules
+from .ledger import Payment, Result, deltas_of
+from .melds import deadwood_points_mask
+from .rules import Rules, UKind
 from .saving import rng_to_json
+from .state import Event, EventRecord, Phase, PublicState, copy_state
 from .view import PlayerView
 
 FORMAT = validate.GAME_FORMAT
 
-# Melds containing each card (for eat legality and ù dọc dài).
-_MELDS_WITH = [tuple(m for m in MELD_MASKS if m >> i & 1) for i in range(52)]
-
-
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
-
-
-def _same_suit(mask: int) -> bool:
-    for s in range(4):
-        if mask & ~(0x1FFF << (13 * s)) == 0:
-            return True
-    return False
-
-
-_LONG_RUNS = {n: tuple(m for m in MELD_MASKS if _same_suit(m) and _popcount(m) >= n) for n in (8, 9)}
-_RED = cards_to_mask(c for c in DECK if c.is_red)
-_BLACK = cards_to_mask(c for c in DECK if not c.is_red)
-_KINGS = cards_to_mask(c for c in DECK if c.rank == 13)
-
-
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += (low.bit_length() - 1) % 13 + 1
-        mask ^= low
-    return total
-
 
 class Game:
-    """One hand of Phỏm between ``players`` seats. See the module docstring."""
+    """One hand of Phỏm between ``players`` seats. See the module docstring.
+
+    The attributes are the fields ``state.py`` declares (context, public, secret);
+    code outside the engine reads a hand through ``view(seat)``, ``legal_actions()``
+    and ``result``, and searches through ``worlds.sample``.
+    """
+
+    rules: Rules
+    players: int
+    starter: int
+    seed: Any
+    pot_in: int
+    streak_seat: int | None
+    rng: random.Random
+    deck: tuple[Card, ...]
+    dealt: tuple[int, ...]
+    actions: list[Action]
+    result: Result | None
+    hands: list[int]
+    stock: list[Card]
+    drawn: Card | None
+    u_offer: UKind | None
+    deal_offers: list[tuple[int, UKind]]
+    phase: Phase
+    to_move: int
+    rows: list[list[Card]]
+    eaten: list[list[Card]]
+    eaten_mask: list[int]
+    turns: list[int]
+    turn_no: list[int]
+    laid: list[list[int] | None]
+    lay_order: list[int]
+    melds: dict[int, list[int]]
+    meld_seq: list[int]
+    next_meld: int
+    last_discard: Card | None
+    last_discarder: int | None
+    last_chot: bool
+    laydown_started: bool
+    took: str | None
+    laid_this_turn: bool
+    sent_this_turn: int
+    eat_count: list[int]
+    chot_from: list[int]
+    chot_eaters: list[int]
+    kings_paid: list[bool]
+    ledger: list[Payment]
+    events: list[EventRecord]
+    lay_log: list[tuple[int, tuple[int, ...]]]
+    _legal: list[Action] | None
 
     # ------------------------------------------------------------------ set-up
-    def __init__(self, rules: Rules | None = None, players: int | None = None, seed=None,
+    def __init__(self, rules: Rules | None = None, players: int | None = None, seed: Any = None,
                  starter: int = 0, *, pot: int = 0, streak_seat: int | None = None,
-                 _deck=None):
+                 _deck: Sequence[Card] | None = None):
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a phom.Rules")
@@ -112,12 +134,13 @@ class Game:
         else:
             deck = _check_deck(_deck)
         self.deck = tuple(deck)
-        self.actions: list = []
+        self.actions = []
+        self.result = None
         self._deal()
 
     @classmethod
-    def from_deck(cls, deck, rules: Rules | None = None, players: int | None = None,
-                  starter: int = 0, **kw) -> Game:
+    def from_deck(cls, deck: Sequence[Card] | str, rules: Rules | None = None,
+                  players: int | None = None, starter: int = 0, **kw: Any) -> Game:
         """A hand dealt from ``deck`` (52 cards, or text): one card at a time round the
         table from the starter, ``hand_size`` rounds, then the starter's extra
         card; the rest is the stock, top first."""
@@ -138,47 +161,48 @@ class Game:
         self.hands = hands
         self.stock = list(reversed(self.deck[n * P + 1:]))  # top of the stock is the end
         self.dealt = tuple(hands)
-        self.eaten = [[] for _ in range(P)]          # cards each seat ate (public)
-        self.eaten_mask = [0] * P                    # eaten cards still in hand
-        self.rows = [[] for _ in range(P)]           # discards lying in front of each seat
-        self.turns = [0] * P                         # discards made
-        self.turn_no = [0] * P                       # turns begun
-        self.laid: list = [None] * P                 # None, or list of meld ids
-        self.lay_order: list = []
-        self.melds: dict = {}                        # id -> [owner, mask]
-        self.meld_seq: list = []                     # ids in lay-down order
-        self.next_meld = 0
-        self.last_discard: Card | None = None
-        self.last_discarder: int | None = None
-        self.last_chot = False
-        self.laydown_started = False                 # table model: D reached 3P
+        self.drawn = None
+        # the public part, empty (state.PublicState lists every field)
+        self.phase = Phase.DEAL
         self.to_move = self.starter
-        self.phase = "deal"
-        self.took = None                             # "draw" / "eat" this turn
-        self.drawn = None                            # the card drawn this hand last (hidden)
+        self.rows = [[] for _ in range(P)]
+        self.eaten = [[] for _ in range(P)]
+        self.eaten_mask = [0] * P
+        self.turns = [0] * P
+        self.turn_no = [0] * P
+        self.laid = [None] * P
+        self.lay_order = []
+        self.melds = {}
+        self.meld_seq = []
+        self.next_meld = 0
+        self.last_discard = None
+        self.last_discarder = None
+        self.last_chot = False
+        self.laydown_started = False
+        self.took = None
         self.laid_this_turn = False
         self.sent_this_turn = 0
-        self.u_offer = None                          # kind offered in phase "u"/"deal"
-        self.deal_offers: list = []                  # [(seat, kind)] still to offer
         self.eat_count = [0] * P
-        self.chot_from = [0] * P                     # chốts eaten from each discarder
-        self.chot_eaters: list = []                  # seats that ate a chốt, in order
+        self.chot_from = [0] * P
+        self.chot_eaters = []
         self.kings_paid = [False] * P
-        self.ledger: list = []
-        self.events: list = []
-        self.lay_log: list = []                      # (seat, meld ids) per lay-down, public
-        self.result: Result | None = None
+        self.ledger = scoring.antes(r, P)
+        self.events = []
+        self.lay_log = []
+        self.u_offer = None
         self._legal = None
-        if r.pot:
-            for s in range(P):
-                self.ledger.append(Payment("ante", s, POT, r.pot_ante))
-        self.deal_offers = self._dealt_u_offers()
+        self.deal_offers = u.dealt_offers(r, self.hands, self.starter)
         self._next_deal_offer()
 
     # ------------------------------------------------------------------ queries
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
+
+    @property
+    def turn_model(self) -> turns.Turns:
+        """This table's turn model (``turns.py``)."""
+        return turns.for_rules(self.rules)
 
     @property
     def table_count(self) -> int:
@@ -188,9 +212,34 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         return mask_to_cards(self.hands[seat])
 
+    def hand_mask(self, seat: int) -> int:
+        """The cards in ``seat``'s hand as a mask (for playouts on a sampled world)."""
+        return self.hands[seat]
+
+    def eaten_in_hand_mask(self, seat: int) -> int:
+        """The eaten cards still in ``seat``'s hand, as a mask (public: they lie face-up)."""
+        return self.eaten_mask[seat]
+
+    def has_laid(self, seat: int) -> bool:
+        """Has ``seat`` laid down (a meld, or móm) this hand?"""
+        return self.laid[seat] is not None
+
     def eaten_mask_cards(self, seat: int) -> list[Card]:
         """The eaten cards still in ``seat``'s hand (public: they lie face-up)."""
         return mask_to_cards(self.eaten_mask[seat])
+
+    def face_up_mask(self) -> int:
+        """Every card lying face-up: discard rows, eaten cards, laid melds."""
+        m = 0
+        for row in self.rows:
+            for c in row:
+                m |= c.bit
+        for row in self.eaten:
+            for c in row:
+                m |= c.bit
+        for mid in self.meld_seq:
+            m |= self.melds[mid][1]
+        return m
 
     def prev(self, seat: int) -> int:
         return (seat - 1) % self.players
@@ -201,89 +250,26 @@ class Game:
     def is_lay_down_turn(self, seat: int | None = None) -> bool:
         """Does ``seat`` (default: to move) lay down — or play a tái — this turn?"""
         s = self.to_move if seat is None else seat
-        if self.phase in ("deal", "over"):
+        if self.phase in (Phase.DEAL, Phase.OVER):
             return False
-        if self.rules.turn_model == "four_turns":
-            return self.turn_no[s] == 4
-        return self.laydown_started or self.laid[s] is not None
+        return self.turn_model.is_lay_down_turn(self, s)
 
-    def _discard_is_chot(self, seat: int) -> bool:
-        if self.rules.turn_model == "four_turns":
-            nxt = self.next(seat)
-            return self.turn_no[nxt] == 3 and self.turns[nxt] == 3
-        return self.table_count + 1 >= 3 * self.players
+    def is_tai(self) -> bool:
+        """Is the seat to move playing a tái (a turn after the one it laid down on)?"""
+        return self.phase not in (Phase.DEAL, Phase.OVER) and self.turn_model.is_tai(self, self.to_move)
 
-    # ------------------------------------------------------------------ ù
-    def _dealt_u_offers(self) -> list:
-        r, P = self.rules, self.players
-        first, rest = [], []
-        for k in range(P):
-            s = (self.starter + k) % P
-            h = self.hands[s]
-            kinds = []
-            if r.u_khan is not None and not has_partial(h):
-                kinds.append("khan")
-            if r.u_same_color is not None and (h & _RED == h or h & _BLACK == h):
-                kinds.append("same_color")
-            if s == self.starter:
-                k2 = self._u_kind_after_take(s)
-                if k2:
-                    kinds.append("heaven" if r.u_heaven is not None and self._u_mult(k2) <= r.u_heaven else k2)
-            elif r.u_heaven is not None and full_cover_mask(h, 0) is not None:
-                kinds.append("heaven")
-            if kinds:
-                best = max(kinds, key=self._u_mult)
-                (first if "khan" in kinds else rest).append((s, "khan" if "khan" in kinds and self._u_mult("khan") >= self._u_mult(best) else best))
-        return first + rest
-
+    # ------------------------------------------------------------------ turns
     def _next_deal_offer(self) -> None:
         if self.deal_offers:
             s, kind = self.deal_offers.pop(0)
-            self.to_move, self.u_offer, self.phase = s, kind, "deal"
+            self.to_move, self.u_offer, self.phase = s, kind, Phase.DEAL
         else:
             self.u_offer = None
             self._begin_turn(self.starter)
 
-    def _u_mult(self, kind: str) -> float:
-        r = self.rules
-        m = {"normal": 1, "send": 1, "round": r.u_tron, "khan": r.u_khan,
-             "same_color": r.u_same_color, "heaven": r.u_heaven,
-             "long_run": r.u_long_run}.get(kind)
-        return 0 if m is None else m
+    def _u_kind_after_take(self, s: int) -> UKind | None:
+        return u.after_take(self.rules, self.hands[s], self.eaten_mask[s])
 
-    def _u_kind_after_take(self, s: int) -> str | None:
-        """The best ù the hand of ``s`` makes now, or None (RULES.md §8)."""
-        h, e = self.hands[s], self.eaten_mask[s]
-        n = _popcount(h)
-        if n < 3:
-            return None
-        kinds = []
-        if full_cover_mask(h, e) is not None:
-            # every card melds: also a tái player whose take completes the
-            # cards left after laying down ("tròn bài và ù", seeds 000/003)
-            kinds.append("round")
-            kinds.append("normal")
-        elif n >= 4:
-            rest = h & ~e
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if full_cover_mask(h ^ low, e) is not None:
-                    kinds.append("normal")
-                    break
-        if not kinds:
-            return None
-        if self.rules.u_long_run is not None:
-            need = self.rules.hand_size
-            for m in _LONG_RUNS[min(need, 9)]:
-                if m & h == m and _popcount(m) >= need and _popcount(m & e) <= 1:
-                    left = h & ~m
-                    if left == 0 or (_popcount(left) == 1 and not left & e):
-                        kinds.append("long_run")
-                        break
-        return max(kinds, key=self._u_mult)
-
-    # ------------------------------------------------------------------ turns
     def _begin_turn(self, s: int) -> None:
         self.to_move = s
         self.turn_no[s] += 1
@@ -292,137 +278,47 @@ class Game:
         self.sent_this_turn = 0
         self.u_offer = None
         if s == self.starter and self.turn_no[s] == 1:
-            self.phase = "discard"  # the starter's first turn has no take
+            self.phase = Phase.DISCARD  # the starter's first turn has no take
         else:
-            self.phase = "take"
+            self.phase = Phase.TAKE
 
     def _after_take(self, s: int) -> None:
         kind = self._u_kind_after_take(s)
         if kind is not None:
-            self.u_offer, self.phase = kind, "u"
+            self.u_offer, self.phase = kind, Phase.U
         else:
             self._after_u(s)
 
     def _after_u(self, s: int) -> None:
         self.u_offer = None
-        self.phase = "lay_down" if self.is_lay_down_turn(s) else "discard"
+        self.phase = Phase.LAY_DOWN if self.is_lay_down_turn(s) else Phase.DISCARD
 
     def _end_turn(self, s: int) -> None:
-        P = self.players
-        if self.rules.turn_model == "four_turns":
-            if all(t >= 4 for t in self.turns):
-                return self._finish()
-        else:
-            if self.table_count >= 3 * P:
-                self.laydown_started = True
-            if self.table_count >= 4 * P:
-                return self._finish()
+        tm = self.turn_model
+        if tm.lay_down_phase_begins(self):
+            self.laydown_started = True
+        if tm.is_hand_over(self):
+            return self._finish()
         self._begin_turn(self.next(s))
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Exactly the actions the rules allow now (never empty before the end)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = legality.legal_actions(self)
         return list(self._legal)
 
-    def _compute_legal(self) -> list:
-        ph, s = self.phase, self.to_move
-        if ph == "over":
-            return []
-        if ph in ("deal", "u"):
-            out = [DeclareU(self.u_offer)]
-            if self._may_pass():
-                out.append(Pass())
-            return out
-        if ph == "take":
-            out = [Draw()]
-            if self._eat_problem(s) is None:
-                out.append(Eat())
-            return out
-        if ph == "lay_down":
-            return [LayDown(tuple(tuple(mask_to_cards(m)) for m in arr))
-                    for arr in self._arrangements(s)]
-        # discard
-        out = []
-        h, e = self.hands[s], self.eaten_mask[s]
-        if self._gui_u_ready(s):
-            out.append(DeclareU("send"))
-            if not self.rules.u_optional:
-                return out
-        for c in mask_to_cards(h & ~e):
-            if not e or is_valid_mask(h & ~c.bit, e):
-                out.append(Discard(c))
-        if self._may_send(s):
-            for c in mask_to_cards(h & ~e):
-                for mid in self.meld_seq:
-                    if self._fits(c, self.melds[mid][1]):
-                        out.append(Send(c, mid))
-        return out
-
-    def _may_pass(self) -> bool:
-        # Optional ù (village); never on the lay-down or tái turn, where the
-        # hand would be left with nothing to discard.
-        if not self.rules.u_optional:
-            return False
-        return self.phase == "deal" or not self.is_lay_down_turn()
-
-    def _arrangements(self, s: int) -> list:
-        return all_arrangements_mask(self.hands[s], self.eaten_mask[s], 1) or \
-            all_arrangements_mask(self.hands[s], self.eaten_mask[s], 0)
-
-    def _eat_problem(self, s: int) -> str | None:
-        """Why ``s`` may not eat now, or None when eating is legal."""
-        c = self.last_discard
-        if c is None or self.last_discarder != self.prev(s):
-            return "there is no discard from the previous player to eat"
-        h, e = self.hands[s], self.eaten_mask[s]
-        free = h & ~e
-        if not any(m & ~c.bit & ~free == 0 for m in _MELDS_WITH[c.index]):
-            return (f"{c} makes no meld with two cards of your hand "
-                    "(you may eat only to complete a meld with cards you hold)")
-        h2, e2 = h | c.bit, e | c.bit
-        if not is_valid_mask(h2, e2):
-            return (f"eating {c} would break the eaten-card rule "
-                    "(each eaten card must sit in its own meld)")
-        # The hand must stay valid after the turn's discard (or be an ù).
-        rest = h2 & ~e2
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if is_valid_mask(h2 ^ low, e2):
-                return None
-        if full_cover_mask(h2, e2) is not None:
-            return None
-        return f"after eating {c} no discard would keep every eaten card in a meld"
-
-    def _may_send(self, s: int) -> bool:
-        return (self.laid_this_turn and bool(self.laid[s])
-                and _popcount(self.hands[s]) >= 2 and self.phase == "discard")
-
-    @staticmethod
-    def _fits(c: Card, meld: int) -> bool:
-        """Can card ``c`` be sent (gửi) onto the table meld ``meld``?"""
-        n = _popcount(meld)
-        low = (meld & -meld).bit_length() - 1
-        high = meld.bit_length() - 1
-        if _same_suit(meld):  # a run
-            if c.index // 13 != low // 13:
-                return False
-            return c.index == low - 1 and low % 13 != 0 or c.index == high + 1 and high % 13 != 12
-        # a set: only a set of three takes the fourth card
-        return n == 3 and c.rank == low % 13 + 1
-
-    def _gui_u_ready(self, s: int) -> bool:
-        return (self.rules.gui_u and self.laid_this_turn and self.sent_this_turn > 0
-                and bool(self.laid[s]) and _popcount(self.hands[s]) == 1)
+    def why_illegal(self, action: object) -> str | None:
+        """Why ``action`` may not be played now (the rule, in words), or None if it may."""
+        return legality.why_illegal(self, action)
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action) -> None:
+    def apply(self, action: Action) -> None:
         """Play ``action`` for the seat to move; IllegalAction leaves the hand untouched."""
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action, legal))
+        if self._legal is None:
+            self._legal = legality.legal_actions(self)
+        if action not in self._legal:
+            raise IllegalAction(legality.why_illegal(self, action) or f"{action} is not legal now")
         s = self.to_move
         self.actions.append(action)
         self._legal = None
@@ -432,73 +328,70 @@ class Game:
             self.hands[s] |= c.bit
             self.took = "draw"
             self.drawn = c
-            self.events.append((s, "draw", None))
+            self.events.append((s, Event.DRAW, None))
             self._after_take(s)
         elif t is Eat:
             self._eat(s)
             self._after_take(s)
         elif t is DeclareU:
-            self.events.append((s, "u", None))
-            self._finish_u(s, action.kind)
+            assert isinstance(action, DeclareU)
+            self.events.append((s, Event.U, None))
+            self._finish_u(s, UKind(action.kind))
         elif t is Pass:
-            self.events.append((s, "pass", None))
-            if self.phase == "deal":
+            self.events.append((s, Event.PASS, None))
+            if self.phase == Phase.DEAL:
                 self._next_deal_offer()
             else:
                 self._after_u(s)
         elif t is LayDown:
+            assert isinstance(action, LayDown)
             self._lay_down(s, action)
         elif t is Send:
+            assert isinstance(action, Send)
             c = action.card
             self.hands[s] &= ~c.bit
             self.melds[action.meld_id][1] |= c.bit
             self.sent_this_turn += 1
-            self.events.append((s, "send", c))
+            self.events.append((s, Event.SEND, c))
         elif t is Discard:
+            assert isinstance(action, Discard)
             c = action.card
             self.hands[s] &= ~c.bit
-            self.last_chot = self._discard_is_chot(s)
+            self.last_chot = self.turn_model.is_chot_discard(self, s)
             self.rows[s].append(c)
             self.turns[s] += 1
             self.last_discard, self.last_discarder = c, s
-            self.events.append((s, "discard", c))
+            self.events.append((s, Event.DISCARD, c))
             self._end_turn(s)
 
     def _eat(self, s: int) -> None:
         c, d = self.last_discard, self.last_discarder
-        r = self.rules
+        assert c is not None and d is not None
+        chot = self.last_chot
+        amount = scoring.eat_price(self.rules, chot=chot, eats_before=self.eat_count[s],
+                                   round_no=self.turn_no[s], chots_from_discarder=self.chot_from[d])
         self.rows[d].pop()
         self.hands[s] |= c.bit
         self.eaten_mask[s] |= c.bit
         self.eaten[s].append(c)
         self.eat_count[s] += 1
-        chot = self.last_chot
         if chot:
             self.chot_from[d] += 1
             self.chot_eaters.append(s)
-        if r.eat_pay == "flat":
-            amount = r.chot_pay if chot else 1
-        elif r.eat_pay == "by_count":
-            amount = r.chot_pay if chot else min(self.eat_count[s], 3)
-        elif r.eat_pay == "by_round":
-            amount = min(self.turn_no[s], 4)
-        else:  # chot_escalating
-            amount = 5 * min(self.chot_from[d], 3) if chot else 1
         self.ledger.append(Payment("chot" if chot else "eat", d, s, amount, (("card", str(c)),)))
         self.last_discard = None
         self.last_discarder = None
         self.took = "eat"
-        self.events.append((s, "eat", c))
+        self.events.append((s, Event.EAT, c))
 
     def _lay_down(self, s: int, action: LayDown) -> None:
         r = self.rules
         h = self.hands[s]
         if r.u_kings is not None and self.laid[s] is None and not self.kings_paid[s]:
-            k = _popcount(h & _KINGS & ~self.eaten_mask[s])
-            if k >= 3 and not (h & _KINGS & self.eaten_mask[s]):
+            k = (h & u.KINGS & ~self.eaten_mask[s]).bit_count()
+            if k >= 3 and not (h & u.KINGS & self.eaten_mask[s]):
                 self.kings_paid[s] = True
-                mult = r.u_kings[1] if k == 4 else r.u_kings[0]
-                amount = r.payout(r.u_pay * mult)
+                amount = scoring.kings_payout(r, k)
                 for o in range(self.players):
                     if o != s:
                         self.ledger.append(Payment("kings", o, s, amount, (("kings", k),)))
@@ -512,297 +405,79 @@ class Game:
             self.melds[mid] = [s, m]
             self.meld_seq.append(mid)
             ids.append(mid)
-        if self.laid[s] is None:
+        laid = self.laid[s]
+        if laid is None:  # the first lay-down of the hand
             self.laid[s] = ids
             self.lay_order.append(s)
-        else:
-            self.laid[s].extend(ids)
+        else:  # a tái: new melds join the ones laid before
+            laid.extend(ids)
         self.laid_this_turn = True
         self.lay_log.append((s, tuple(ids)))
-        self.events.append((s, "lay", None))
-        self.phase = "discard"
-
-    # ------------------------------------------------------------------ why not
-    def _why_illegal(self, action, legal) -> str:
-        ph, s = self.phase, self.to_move
-        name = type(action).__name__
-        if ph == "over":
-            return "the hand is over: no more actions"
-        if not isinstance(action, (Draw, Eat, Discard, LayDown, Send, DeclareU, Pass)):
-            return f"not an action: {action!r}"
-        if ph in ("deal", "u"):
-            if isinstance(action, DeclareU):
-                if action.kind not in U_KINDS:
-                    return f"unknown ù kind {action.kind!r}"
-                return f"the ù you hold is {self.u_offer!r}, not {action.kind!r}"
-            if isinstance(action, Pass):
-                return "ù is not optional at this table: you must declare it"
-            return f"seat {s} holds an ù ({self.u_offer}) and must declare it first"
-        if isinstance(action, Pass):
-            return "there is no ù to pass on"
-        if isinstance(action, DeclareU):
-            if ph == "discard" and action.kind == "send":
-                return "gửi ù needs at least one meld laid and one card sent, leaving only the discard"
-            return f"your hand is not an ù ({action.kind})"
-        if ph == "take":
-            if isinstance(action, Eat):
-                return "cannot eat: " + (self._eat_problem(s) or "not now")
-            return f"take a card first: draw (bốc) or eat (ăn), not {name}"
-        if isinstance(action, (Draw, Eat)):
-            if self.took is None and s == self.starter and self.turn_no[s] == 1:
-                return "the starter's first turn has no take: discard"
-            return "you have already taken a card this turn"
-        if ph == "lay_down":
-            if not isinstance(action, LayDown):
-                return "this is your lay-down turn: lay down (hạ) your melds first"
-            return self._lay_down_problem(s, action)
-        # discard phase
-        if isinstance(action, LayDown):
-            return "you can lay down only on your lay-down turn"
-        h, e = self.hands[s], self.eaten_mask[s]
-        if isinstance(action, Send):
-            c = action.card
-            if not self.laid_this_turn:
-                return "you can send (gửi) only right after laying down, on your lay-down turn"
-            if not self.laid[s]:
-                return "a móm player (no meld laid) cannot send"
-            if not h >> c.index & 1:
-                return f"{c} is not in your hand"
-            if action.meld_id not in self.melds:
-                return f"there is no meld #{action.meld_id} on the table"
-            if _popcount(h) < 2:
-                return "keep one card for your last discard"
-            return f"{c} does not fit meld #{action.meld_id} (a run takes a card at either end, a set of three takes the fourth)"
-        if isinstance(action, Discard):
-            c = action.card
-            if not h >> c.index & 1:
-                return f"{c} is not in your hand"
-            if e >> c.index & 1:
-                return f"{c} was eaten: an eaten card cannot be discarded"
-            if self._gui_u_ready(s) and not self.rules.u_optional:
-                return "your hand is a gửi ù: declare it"
-            return f"discarding {c} would leave an eaten card outside every meld"
-        return f"{name} is not legal now"
-
-    def _lay_down_problem(self, s: int, action: LayDown) -> str:
-        h, e = self.hands[s], self.eaten_mask[s]
-        used = 0
-        for meld in action.melds:
-            m = cards_to_mask(meld)
-            if len(meld) != _popcount(m) or not is_meld_mask(m):
-                return f"{' '.join(map(str, meld))} is not a meld (phỏm)"
-            if m & ~h:
-                return f"{' '.join(str(c) for c in mask_to_cards(m & ~h))} not in your hand"
-            if m & used:
-                return "a card can be in only one meld"
-            if _popcount(m & e) > 1:
-                return "a meld may hold only one eaten card"
-            used |= m
-        if e & ~used:
-            return "every eaten card must be laid down in a meld"
-        return "you must keep a card for your last discard"
+        self.events.append((s, Event.LAY, None))
+        self.phase = Phase.DISCARD
 
     # ------------------------------------------------------------------ the end
-    def _u_amount(self, s: int, kind: str) -> tuple[int, bool]:
-        r = self.rules
-        mult = self._u_mult(kind)
-        streak = False
-        if r.streak is not None and self.streak_seat == s and kind not in ("khan", "same_color"):
-            streak = True
-            mult = (r.streak_round or r.streak) if kind == "round" else max(mult, r.streak)
-        return r.payout(r.u_pay * mult), streak
-
-    def _finish_u(self, s: int, kind: str) -> None:
+    def _finish_u(self, s: int, kind: UKind) -> None:
         r, P = self.rules, self.players
-        amount, streak = self._u_amount(s, kind)
-        den = None
-        if r.den and self.phase != "deal":
-            if self.eat_count[s] >= 3:
-                den = self.prev(s)
-            else:
-                others = [x for x in self.chot_eaters if x != s]
-                if others:
-                    den = others[-1]
-        for o in range(P):
-            if o == s:
-                continue
-            detail = (("u", kind),) + ((("streak", True),) if streak else ())
-            if den is not None and o != den:
-                self.ledger.append(Payment("den", den, s, amount, (("for", o), ("u", kind))))
-            else:
-                self.ledger.append(Payment("u", o, s, amount, detail))
-        if r.pot and kind not in ("khan", "same_color"):
-            pot_total = self.pot_in + r.pot_ante * P
-            self.ledger.append(Payment("pot", POT, s, pot_total))
-        ranks = [s] + [(s + k) % P for k in range(1, P)]
-        self._close(ranks, s, kind, s, den, streak)
+        streak = scoring.streak_applies(r, kind, s, self.streak_seat)
+        den = scoring.den_payer(r, s, eats=self.eat_count[s], chot_eaters=self.chot_eaters,
+                                feeder=self.prev(s), at_deal=self.phase == Phase.DEAL)
+        self.ledger.extend(scoring.u_payments(r, s, kind, P, streak=streak, den=den,
+                                              pot_in=self.pot_in))
+        ranking = [s] + [(s + k) % P for k in range(1, P)]
+        self._close(ranking, s, kind, s, den, streak)
 
     def _finish(self) -> None:
-        r, P = self.rules, self.players
-        pts = [_points(h) for h in self.hands]
+        P = self.players
+        pts = [deadwood_points_mask(h) for h in self.hands]
         mom = [not self.laid[s] for s in range(P)]
-        order = {s: i for i, s in enumerate(self.lay_order)}
-        for s in range(P):
-            order.setdefault(s, P + s)
-        melded = sorted((s for s in range(P) if not mom[s]), key=lambda s: (pts[s], order[s]))
-        momed = sorted((s for s in range(P) if mom[s]), key=lambda s: order[s])
-        ranks = melded + momed
-        first = ranks[0]
-        all_mom = not melded
-        for place, s in enumerate(ranks[1:], start=2):
-            if mom[s] and not (all_mom and r.all_mom_ranked):
-                self.ledger.append(Payment("mom", s, first, r.mom_pay, (("place", place),)))
-            else:
-                amount = r.rank_pay[place - 1]
-                if amount:
-                    self.ledger.append(Payment("rank", s, first, amount, (("place", place),)))
-        self._close(ranks, first, None, None, None, False)
+        ranking = scoring.ranks(pts, mom, self.lay_order)
+        self.ledger.extend(scoring.rank_payments(self.rules, ranking, mom))
+        self._close(ranking, ranking[0], None, None, None, False)
 
-    def _close(self, ranks, winner, kind, u_seat, den, streak) -> None:
+    def _close(self, ranks: list[int], winner: int, kind: UKind | None, u_seat: int | None,
+               den: int | None, streak: bool) -> None:
         P = self.players
         deltas, pot_change = deltas_of(self.ledger, P)
-        over_ranks = ranks
         self.result = Result(
-            deltas=deltas, ranks=list(over_ranks), winner=winner, u=kind, u_seat=u_seat,
-            den_seat=den, points=[_points(h) for h in self.hands] if kind is None else [None] * P,
+            deltas=deltas, ranks=list(ranks), winner=winner, u=kind, u_seat=u_seat,
+            den_seat=den,
+            points=[deadwood_points_mask(h) for h in self.hands] if kind is None else [None] * P,
             mom=[not self.laid[s] for s in range(P)] if kind is None else [False] * P,
             hands=[mask_to_cards(h) for h in self.hands], ledger=tuple(self.ledger),
             pot_change=pot_change, streak=streak,
         )
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.u_offer = None
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know (RULES.md §11)."""
+        """What ``seat`` may know (docs/RULES.md §11): the public state and its own hand."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} at this table")
-        P = self.players
-        return PlayerView(
-            seat=seat, to_move=self.to_move, players=P, phase=self.phase,
-            hand=tuple(mask_to_cards(self.hands[seat])),
-            eaten=tuple(tuple(x) for x in self.eaten),
-            discards=tuple(tuple(x) for x in self.rows),
-            last_discard=self.last_discard, last_discarder=self.last_discarder,
-            table_melds=tuple((mid, self.melds[mid][0], tuple(mask_to_cards(self.melds[mid][1])))
-                              for mid in self.meld_seq),
+        in_play = self.phase not in (Phase.DEAL, Phase.OVER)
+        return PlayerView.build(
+            seat, PublicState.capture(self), self.rules, tuple(mask_to_cards(self.hands[seat])),
             stock_size=len(self.stock),
-            hand_sizes=tuple(_popcount(h) for h in self.hands),
-            rules=self.rules, starter=self.starter, turns=tuple(self.turns),
-            laid=tuple(None if x is None else tuple(x) for x in self.laid),
-            lay_order=tuple(self.lay_order), payments=tuple(self.ledger),
-            events=tuple(self.events), pot=self.pot_in + (self.rules.pot_ante * P if self.rules.pot else 0),
-            is_lay_down_turn=self.is_lay_down_turn() if self.phase not in ("deal", "over") else False,
-            chot=self.phase in ("discard", "lay_down", "take", "u") and self._discard_is_chot(self.to_move),
-            public=self._public(),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            u_offer=self.u_offer if self.phase == Phase.DEAL else None,
+            is_lay_down_turn=self.is_lay_down_turn() if in_play else False,
+            chot=self.phase in (Phase.DISCARD, Phase.LAY_DOWN, Phase.TAKE, Phase.U)
+            and self.turn_model.is_chot_discard(self, self.to_move),
         )
-
-    def _public(self) -> dict:
-        return {
-            "turn_no": tuple(self.turn_no), "took": self.took,
-            "laid_this_turn": self.laid_this_turn, "sent_this_turn": self.sent_this_turn,
-            "u_offer": self.u_offer if self.phase == "deal" else None,
-            "eat_count": tuple(self.eat_count), "chot_from": tuple(self.chot_from),
-            "chot_eaters": tuple(self.chot_eaters), "kings_paid": tuple(self.kings_paid),
-            "laydown_started": self.laydown_started, "last_chot": self.last_chot,
-            "next_meld": self.next_meld, "pot_in": self.pot_in, "lay_log": tuple(self.lay_log),
-            "streak_seat": self.streak_seat, "deal_offers": tuple(
-                (s, k) for s, k in self.deal_offers if False),
-        }
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Game:
         """A deep copy (fast): the hand can be played on without touching this one."""
         g = object.__new__(Game)
-        d = self.__dict__.copy()
-        for k in ("hands", "stock", "turns", "turn_no", "lay_order", "meld_seq", "eat_count",
-                  "chot_from", "chot_eaters", "kings_paid", "ledger", "events", "actions",
-                  "deal_offers", "eaten_mask", "lay_log"):
-            d[k] = list(d[k])
-        d["eaten"] = [list(x) for x in self.eaten]
-        d["rows"] = [list(x) for x in self.rows]
-        d["laid"] = [None if x is None else list(x) for x in self.laid]
-        d["melds"] = {k: list(v) for k, v in self.melds.items()}
-        d["_legal"] = None
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        g.__dict__.update(d)
+        copy_state(self, g)
         return g
 
     @classmethod
     def sample_from_view(cls, view: PlayerView, rng: random.Random) -> Game:
-        """A hand consistent with ``view`` whose hidden cards are dealt at random.
-
-        The cards ``view.seat`` cannot see (other hands, the stock) are shuffled
-        and dealt to the other seats (each keeping its uneaten-yet-unlaid eaten
-        cards) and the stock. Used by searching bots (determinization); it sees
-        nothing but the view.
-        """
-        if view.phase == "deal":
-            raise ValueError("cannot sample a hand still in its deal phase")
-        P = view.players
-        g = object.__new__(Game)
-        pub = view.public
-        g.rules, g.players, g.starter = view.rules, P, view.starter
-        g.seed, g.pot_in, g.streak_seat = None, pub["pot_in"], pub["streak_seat"]
-        g.rng = random.Random(rng.random())
-        g.deck = ()
-        g.actions = []
-        laid_mask = 0
-        g.melds, g.meld_seq = {}, []
-        for mid, owner, cards in view.table_melds:
-            m = cards_to_mask(cards)
-            laid_mask |= m
-            g.melds[mid] = [owner, m]
-            g.meld_seq.append(mid)
-        seen = cards_to_mask(view.seen_cards())
-        unseen = [c for c in DECK if not seen >> c.index & 1]
-        rng.shuffle(unseen)
-        hands = [0] * P
-        eaten_mask = [0] * P
-        hands[view.seat] = cards_to_mask(view.hand)
-        for s in range(P):
-            em = cards_to_mask(view.eaten[s]) & ~laid_mask
-            eaten_mask[s] = em
-            if s != view.seat:
-                need = view.hand_sizes[s] - _popcount(em)
-                hands[s] = em | cards_to_mask(unseen[:need])
-                del unseen[:need]
-        if len(unseen) != view.stock_size:
-            raise ValueError("view is inconsistent: unseen cards do not match hand and stock sizes")
-        g.hands, g.eaten_mask, g.stock = hands, eaten_mask, unseen
-        g.dealt = ()
-        g.eaten = [list(x) for x in view.eaten]
-        g.rows = [list(x) for x in view.discards]
-        g.turns = list(view.turns)
-        g.turn_no = list(pub["turn_no"])
-        g.laid = [None if x is None else list(x) for x in view.laid]
-        g.lay_order = list(view.lay_order)
-        g.next_meld = pub["next_meld"]
-        g.last_discard, g.last_discarder = view.last_discard, view.last_discarder
-        g.last_chot = pub["last_chot"]
-        g.laydown_started = pub["laydown_started"]
-        g.to_move, g.phase = view.to_move, view.phase
-        g.took, g.laid_this_turn = pub["took"], pub["laid_this_turn"]
-        g.drawn = None
-        g.sent_this_turn = pub["sent_this_turn"]
-        g.u_offer = None
-        g.deal_offers = []
-        g.eat_count = list(pub["eat_count"])
-        g.chot_from = list(pub["chot_from"])
-        g.chot_eaters = list(pub["chot_eaters"])
-        g.kings_paid = list(pub["kings_paid"])
-        g.ledger = list(view.payments)
-        g.events = list(view.events)
-        g.lay_log = list(pub["lay_log"])
-        g.result = None
-        g._legal = None
-        if g.phase == "u":
-            g.u_offer = g._u_kind_after_take(g.to_move)
-            if g.u_offer is None:  # only the viewer can be in phase u, and it sees its hand
-                g._after_u(g.to_move)
-        return g
+        """A hand consistent with ``view``: ``worlds.sample`` (kept for older callers)."""
+        from .worlds import sample
+        return sample(view, rng)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> str:
@@ -821,7 +496,7 @@ class Game:
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text) -> Game:
+    def from_json(cls, text: Any) -> Game:
         """Rebuild a hand saved by ``to_json``; ``BadSave`` (a ValueError) says what is wrong."""
         return validate.load_game(cls, text)
 

@@ -9,6 +9,53 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
+
+
+class TurnModel(StrEnum):
+    """How long a hand lasts (docs/RULES.md §6); ``turns.py`` plays each."""
+
+    FOUR_TURNS = "four_turns"   # everyone discards four times; the 4th turn lays down
+    TABLE = "table"             # lay-down at 3 × players discards on the table, end at 4 ×, tái
+
+
+class EatPay(StrEnum):
+    """How the discarder pays an eat (docs/RULES.md §10); ``scoring.eat_price`` pays each."""
+
+    FLAT = "flat"
+    BY_COUNT = "by_count"
+    BY_ROUND = "by_round"
+    CHOT_ESCALATING = "chot_escalating"
+
+
+class UKind(StrEnum):
+    """The kinds of ù (docs/RULES.md §8), as ``DeclareU(kind)`` and ``Result.u`` name them.
+
+    Each kind carries ``option``: the ``Rules`` field that turns it on and holds its
+    multiplier (None: ù thường, always played at ×1; ``gui_u`` is on/off, ×1).
+    This is the one vocabulary the engine, the bots and the page share.
+    """
+
+    option: str | None
+
+    def __new__(cls, value: str, option: str | None) -> UKind:
+        obj = str.__new__(cls, value)
+        obj._value_ = value
+        obj.option = option
+        return obj
+
+    NORMAL = "normal", None            # ù thường
+    ROUND = "round", "u_tron"          # ù tròn: every card melds, the discard too
+    SEND = "send", "gui_u"             # gửi ù: after laying down and sending, one card left
+    KHAN = "khan", "u_khan"            # ù khan: no cạ dealt
+    SAME_COLOR = "same_color", "u_same_color"  # ù cùng màu: dealt all red or all black
+    HEAVEN = "heaven", "u_heaven"      # thiên ù: dealt an ù
+    LONG_RUN = "long_run", "u_long_run"  # ù dọc dài: one run of 9–10 cards
+
+    @property
+    def from_the_deal(self) -> bool:
+        """Khan and cùng màu are luck of the deal: they take no gà and start no thông."""
+        return self in (UKind.KHAN, UKind.SAME_COLOR)
 
 
 @dataclass(frozen=True)
@@ -53,12 +100,12 @@ class Rules:
     """
 
     name: str = "basic"
-    turn_model: str = "four_turns"
+    turn_model: TurnModel = TurnModel.FOUR_TURNS
     players: int = 4
     players_allowed: tuple = (2, 3, 4)
     hand_size: int = 9
     hand_sizes: tuple = (9,)
-    eat_pay: str = "flat"
+    eat_pay: EatPay = EatPay.FLAT
     chot_pay: int = 4
     rank_pay: tuple = (0, 1, 2, 3)
     mom_pay: int = 4
@@ -82,9 +129,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         problems = []
-        if self.turn_model not in ("four_turns", "table"):
+        # An unknown option value is refused here, never played as another scheme.
+        try:
+            object.__setattr__(self, "turn_model", TurnModel(self.turn_model))
+        except ValueError:
             problems.append(f"turn_model must be 'four_turns' or 'table', not {self.turn_model!r}")
-        if self.eat_pay not in EAT_PAY_SCHEMES:
+        try:
+            object.__setattr__(self, "eat_pay", EatPay(self.eat_pay))
+        except ValueError:
             problems.append(f"eat_pay must be one of {EAT_PAY_SCHEMES}, not {self.eat_pay!r}")
         if self.hand_size not in (8, 9):
             problems.append(f"hand_size must be 8 or 9, not {self.hand_size!r}")
@@ -140,7 +192,7 @@ class Rules:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
 
-EAT_PAY_SCHEMES = ("flat", "by_count", "by_round", "chot_escalating")
+EAT_PAY_SCHEMES = tuple(e.value for e in EatPay)
 
 PRESET_SOURCES = {
     "basic": "seed 002",

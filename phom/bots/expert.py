@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 import time
 
+from .. import worlds
 from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
 from .belief import DiscardEvidence, pick_weighted
@@ -202,25 +203,20 @@ class ExpertBot(HeuristicBot):
         """A function ``world(rng) -> Game``: one deal of the hidden cards
         consistent with ``view`` (weighted by the opponent model, and by the
         discard evidence when ``belief_m`` > 1). Built from the view alone."""
-        from ..cards import card_from_index
-        from ..game import Game
-
         hold, _stock = holdings(view, model=True)
         seen = seen_mask(view)
         evidence = DiscardEvidence(view, temp=self.belief_temp) if self.belief_m > 1 else None
         if evidence is not None and not len(evidence):
             evidence = None
 
-        def world(wr):
-            base = Game.sample_from_view(view, wr)
+        def deal(view, wr):
             hands, stock = sample_hidden(view, wr, hold, seen)
             if evidence is not None:
                 hands, stock = self._resample(view, wr, hold, seen, evidence, hands, stock)
-            for s, h in hands.items():
-                base.hands[s] = h
-            base.stock = [card_from_index(i) for i in stock]
-            base._legal = None
-            return base
+            return hands, stock
+
+        def world(wr):
+            return worlds.sample(view, wr, deal)
 
         return world
 

@@ -1,6 +1,7 @@
 """A fast playout policy for searching bots (expert), on masks.
 
-``playout(game, seat_rng)`` plays a determinized hand to its end. Every seat
+``playout(world, seat_rng)`` plays a sampled world (``phom.worlds.sample``) to its end
+through the Game's public calls only. Every seat
 plays a cheap version of the heuristic: ù when it can, eat when it can, lay
 down the least-deadwood arrangement, send the highest card, and discard the
 deadwood card that hurts least to lose (high points, no live cạ), counting the
@@ -14,23 +15,11 @@ from __future__ import annotations
 from ..actions import DeclareU, Discard, Draw, Eat, Send
 from ..cards import card_from_index
 from ..melds import best_arrangement_mask, is_valid_mask
+from ..state import Phase
 from .handeval import CARD_PTS, OUTS, PARTNERS
 
 _DRAW = Draw()
 _EAT = Eat()
-
-
-def _public_dead(g) -> int:
-    m = 0
-    for row in g.rows:
-        for c in row:
-            m |= 1 << c.index
-    for row in g.eaten:
-        for c in row:
-            m |= 1 << c.index
-    for mid in g.meld_seq:
-        m |= g.melds[mid][1]
-    return m
 
 
 def throw_score(i: int, dw: int, seen: int, a: float = 4.0, b: float = 0.5) -> float:
@@ -104,19 +93,18 @@ def playout(g, rng=None, max_steps: int = 400) -> int:
     return the number of actions played."""
     steps = 0
     noise = (lambda: rng.random() * 0.8) if rng is not None else None
-    while g.phase != "over" and steps < max_steps:
+    while g.phase != Phase.OVER and steps < max_steps:
         steps += 1
         ph = g.phase
         s = g.to_move
-        if ph == "deal" or ph == "u":
-            g.apply(DeclareU(g.u_offer))
+        legal = g.legal_actions()
+        if ph == Phase.DEAL or ph == Phase.U:
+            g.apply(legal[0])  # the ù on offer
             continue
-        if ph == "take":
-            legal = g.legal_actions()
+        if ph == Phase.TAKE:
             g.apply(_EAT if len(legal) > 1 else _DRAW)
             continue
-        legal = g.legal_actions()
-        if ph == "lay_down":
+        if ph == Phase.LAY_DOWN:
             g.apply(legal[0])  # least deadwood (the engine sorts them)
             continue
         # discard phase
@@ -131,9 +119,9 @@ def playout(g, rng=None, max_steps: int = 400) -> int:
         if best_send is not None:
             g.apply(best_send)
             continue
-        hand = g.hands[s]
-        eaten = g.eaten_mask[s]
-        if g.laid[s] is not None:
+        hand = g.hand_mask(s)
+        eaten = g.eaten_in_hand_mask(s)
+        if g.has_laid(s):
             # after laying down: throw the highest card
             best = None
             for a in legal:
@@ -141,7 +129,7 @@ def playout(g, rng=None, max_steps: int = 400) -> int:
                     best = a
             g.apply(best)
             continue
-        dead = _public_dead(g)
+        dead = g.face_up_mask()
         i = discard_choice(hand, eaten, dead, noise)
         g.apply(Discard(card_from_index(i)))
     return steps

@@ -26,6 +26,12 @@ from ..melds import (
     deadwood_points_mask,
     is_valid_mask,
 )
+from ..proposals import (  # noqa: F401  (the engine's, shared with the bots)
+    greedy_sends,
+    run_ends,
+    send_targets,
+    sendable_closure,
+)
 
 pts = deadwood_points_mask
 FULL = (1 << 52) - 1
@@ -188,77 +194,6 @@ def valid(hand: int, eaten: int) -> bool:
 
 
 # --------------------------------------------------------------- sending
-
-
-def run_ends(meld: int):
-    """For a run mask, the (lo, hi) indices; for a set, None."""
-    lo = (meld & -meld).bit_length() - 1
-    hi = meld.bit_length() - 1
-    if CARD_SUIT[lo] == CARD_SUIT[hi] and meld.bit_count() == hi - lo + 1:
-        return lo, hi
-    return None
-
-
-def send_targets(meld: int) -> int:
-    """Cards that could be sent onto this table meld now."""
-    ends = run_ends(meld)
-    if ends is not None:
-        lo, hi = ends
-        t = 0
-        if CARD_RANK[lo] > 0:
-            t |= 1 << (lo - 1)
-        if CARD_RANK[hi] < 12:
-            t |= 1 << (hi + 1)
-        return t
-    # a set
-    if meld.bit_count() == 3:
-        r = CARD_RANK[(meld & -meld).bit_length() - 1]
-        allr = sum(1 << _idx(r, s) for s in range(4))
-        return allr & ~meld
-    return 0
-
-
-def sendable_closure(hand: int, table_melds) -> int:
-    """Cards of hand that can be sent (repeatedly, a sent card making room for
-    the next) onto the given table meld masks."""
-    melds = list(table_melds)
-    sent = 0
-    changed = True
-    while changed:
-        changed = False
-        for k, m in enumerate(melds):
-            t = send_targets(m) & hand & ~sent
-            if t:
-                low = t & -t
-                sent |= low
-                melds[k] = m | low
-                changed = True
-    return sent
-
-
-def greedy_sends(hand: int, table_melds, keep: int = 1):
-    """A good order of sends: list of (card index, meld position), highest
-    points first, keeping at least ``keep`` cards in hand."""
-    melds = list(table_melds)
-    out = []
-    left = hand
-    while left.bit_count() > keep:
-        best = None
-        for k, m in enumerate(melds):
-            t = send_targets(m) & left
-            while t:
-                low = t & -t
-                t ^= low
-                i = low.bit_length() - 1
-                if best is None or CARD_PTS[i] > CARD_PTS[best[0]]:
-                    best = (i, k)
-        if best is None:
-            break
-        i, k = best
-        out.append(best)
-        left &= ~(1 << i)
-        melds[k] |= 1 << i
-    return out
 
 
 # --------------------------------------------------------------- context

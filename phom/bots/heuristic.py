@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import math
 
+from .. import proposals, scoring
 from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
+from ..rules import TurnModel
 from . import register
 from .base import Bot
 from .handeval import (
@@ -38,7 +40,6 @@ from .handeval import (
     best_dw,
     bits,
     dw_options,
-    greedy_sends,
     hand_value,
     meld_pair_prob,
     pts,
@@ -56,17 +57,6 @@ from .model import (
     takes_left,
     turn_no,
 )
-
-U_MULT_KEYS = {"round": "u_tron", "khan": "u_khan", "same_color": "u_same_color",
-               "heaven": "u_heaven", "long_run": "u_long_run"}
-
-
-def u_multiplier(rules, kind: str) -> float:
-    key = U_MULT_KEYS.get(kind)
-    if key is None:
-        return 1.0
-    m = getattr(rules, key, None)
-    return 0.0 if m is None else float(m)
 
 
 class Level:
@@ -189,21 +179,12 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------ feeding
     def eat_price(self, view, chot: bool, eater: int) -> float:
-        r = view.rules
-        pub = view.public or {}
-        if r.eat_pay == "flat":
-            return r.chot_pay if chot else 1
-        if r.eat_pay == "by_count":
-            if chot:
-                return r.chot_pay
-            ec = pub.get("eat_count", (0,) * view.players)[eater]
-            return min(ec + 1, 3)
-        if r.eat_pay == "by_round":
-            return min(turn_no(view, eater) + 1, 4)
-        if chot:
-            cf = pub.get("chot_from", (0,) * view.players)[view.seat]
-            return 5 * min(cf + 1, 3)
-        return 1
+        """What this seat would pay (or be paid) if ``eater`` ate its discard on
+        ``eater``'s next take (``scoring.eat_price``)."""
+        pub = view.public
+        return scoring.eat_price(view.rules, chot=chot, eats_before=pub.eat_count[eater],
+                                 round_no=turn_no(view, eater) + 1,
+                                 chots_from_discarder=pub.chot_from[view.seat])
 
     def feed_costs(self, view, cards):
         """cost (units, >= 0) of discarding each card index in ``cards``."""
@@ -214,7 +195,8 @@ class HeuristicBot(Bot):
         P = view.players
         nxt = (view.seat + 1) % P
         rules = view.rules
-        if rules.turn_model == "four_turns" and turn_no(view, nxt) >= 4 and view.laid[nxt] is not None:
+        if rules.turn_model == TurnModel.FOUR_TURNS and turn_no(view, nxt) >= 4 \
+                and view.laid[nxt] is not None:
             return out
         if lv.model:
             hold, _ = self._holdings(view)
@@ -226,21 +208,18 @@ class HeuristicBot(Bot):
             return out
         chot = bool(view.chot)
         price = self.eat_price(view, chot, nxt)
-        pub = view.public or {}
         gift = lv.gift
         if not view.eaten[nxt] and view.laid[nxt] is None:
             gift *= 2  # they get their first meld (less móm risk)
         cost = price + gift
         if lv.u_risk:
-            ec = pub.get("eat_count", (0,) * P)[nxt]
+            ec = view.public.eat_count[nxt]
             upay = rules.u_pay
             if ec >= 2:
                 # a third eat is an ù nearly always; with đền we pay everyone's share
                 cost += 0.8 * upay * ((P - 1) if rules.den else 1)
             elif ec == 1:
                 cost += 0.15 * upay
-            if rules.den and chot:
-                pass
         for i in cards:
             p = meld_pair_prob(i, hn)
             if p > 0:
@@ -266,7 +245,7 @@ class HeuristicBot(Bot):
             for i in idx:
                 scores.append(-lam * pts(H & ~(1 << i)) - lv.feed_final * feed[i])
         elif self.level.lookahead and takes_left(view, after_discard=True) == 1 \
-                and view.rules.turn_model == "four_turns":
+                and view.rules.turn_model == TurnModel.FOUR_TURNS:
             for i in idx:
                 h = H & ~(1 << i)
                 if E and not valid(h, E):
@@ -387,7 +366,7 @@ class HeuristicBot(Bot):
         H2, E2 = H | (1 << c), E | (1 << c)
         me = view.seat
         lay_turn = view.is_lay_down_turn
-        price = self.eat_price(view, bool(view.public.get("last_chot")) if view.public else False, me)
+        price = self.eat_price(view, view.public.last_chot, me)
         if lay_turn or view.laid[me] is not None:
             v_eat = self.final_value(view, H2, E2) + price
             v_draw = self.expected_final_after_draw(view, H, E, 1 << c)
@@ -466,48 +445,14 @@ class HeuristicBot(Bot):
         return lays[j]
 
     def lay_scores(self, view, lays):
-        """A sort key (higher is better; first item in units) for each LayDown."""
-        H = card_mask(view.hand)
-        tm = [card_mask(cards) for _, _, cards in view.table_melds]
-        lam = self.level.lam
-        rules = view.rules
-        already = view.laid[view.seat]
-        out = []
-        for a in lays:
-            melds = [card_mask(m) for m in a.melds]
-            used = 0
-            for m in melds:
-                used |= m
-            left = H & ~used
-            has_meld = bool(melds) or bool(already)
-            nsent = 0
-            if has_meld:
-                sends = greedy_sends(left, tm + melds, keep=1)
-                for i, _ in sends:
-                    left &= ~(1 << i)
-                nsent = len(sends)
-            v = 0.0
-            if rules.gui_u and has_meld and nsent > 0 and left.bit_count() == 1:
-                v += rules.u_pay * (view.players - 1)
-            # last discard: the highest card left (feeding aside)
-            if left:
-                hi = max(bits(left), key=lambda i: CARD_PTS[i])
-                rest = left & ~(1 << hi)
-            else:
-                rest = 0
-            v -= lam * pts(rest)
-            if not has_meld:
-                v -= self.level.mom_cost
-            # on ties prefer fewer cards left, then more melds
-            out.append((round(v, 6), -rest.bit_count(), len(melds)))
-        return out
+        """A sort key (higher is better; first item in units) for each LayDown: the
+        engine's ranking (``proposals.lay_down_keys``) at this level's prices."""
+        return proposals.lay_down_keys(view, lays, self.level.lam, self.level.mom_cost)
 
     # ------------------------------------------------------------ send
     def choose_send(self, view, legal):
-        sends = [a for a in legal if type(a) is Send]
-        if not sends:
-            return None
-        return max(sends, key=lambda a: (a.card.points, -a.meld_id, -a.card.index))
+        """The engine's proposed send (``proposals.best_send``), or None."""
+        return proposals.best_send(legal)
 
 
 class EasyBot(HeuristicBot):

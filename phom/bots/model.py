@@ -5,7 +5,7 @@ probabilities:
 
 * ``seen_mask(view)``: cards this seat holds or has seen face-up.
 * ``takes_left(view, after_discard)``: how many takes this seat still has
-  before (and including) its lay-down take.
+  before (and including) its lay-down take (the view asks ``phom/turns.py``).
 * ``history(view)``: per seat, the discards it declined to eat, and what it ate.
 * ``holdings(view, model=True)``: for every other seat, the chance it holds each
   unseen card, and the chance each unseen card is in the stock. With
@@ -48,48 +48,18 @@ def table_mask(view) -> int:
 
 
 def turn_no(view, seat: int) -> int:
-    pub = view.public or {}
-    tn = pub.get("turn_no")
-    if tn is not None:
-        return tn[seat]
-    return view.turns[seat] + (1 if view.to_move == seat else 0)
+    """Turns ``seat`` has begun (the view's public counter)."""
+    return view.public.turn_no[seat]
 
 
 def takes_left(view, after_discard: bool = True) -> int:
-    """Takes this seat still has up to and including its lay-down take.
-
-    after_discard: count from after the current turn's discard (True) or from
-    the start of the current take (False: this take included).
-    """
-    me = view.seat
-    P = view.players
-    if view.laid[me] is not None:
-        return 0
-    if view.rules.turn_model == "four_turns":
-        t = turn_no(view, me)
-        if view.to_move != me:
-            t = view.turns[me]
-        k = 4 - t
-        if not after_discard:
-            k += 1
-        return max(0, min(4, k))
-    pub = view.public or {}
-    if pub.get("laydown_started"):
-        return 0 if after_discard else 1
-    D = sum(len(r) for r in view.discards)
-    t = max(1, -(-(3 * P - D) // P))
-    if not after_discard:
-        t += 1
-    return t
+    """Takes this seat still has up to and including its lay-down take (``turns.py``)."""
+    return view.takes_left(after_discard)
 
 
 def hand_ends_after_my_discard(view) -> bool:
-    P = view.players
-    if view.rules.turn_model == "four_turns":
-        tot = sum(view.turns)
-        return tot + 1 >= 4 * P
-    D = sum(len(r) for r in view.discards)
-    return D + 1 >= 4 * P
+    """Would this seat's next discard end the hand (``turns.py``)?"""
+    return view.next_discard_ends_hand()
 
 
 def history(view):

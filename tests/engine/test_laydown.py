@@ -4,8 +4,7 @@ import pytest
 from scripted import C, deal, paid, run
 
 import phom
-from phom import IllegalAction, LayDown, Send
-from phom.game import Game
+from phom import IllegalAction, LayDown, Send, legality
 
 S0 = "4S 5S 6S 9C 9D 9H KD QH JC 2H"
 S1 = "3S 7S 8S 10D 10C 10H AD 2C QC"
@@ -39,12 +38,12 @@ def test_send_onto_a_set_of_three_only():
     ids = {tuple(map(str, cards)): mid for mid, _, cards in g.view(3).table_melds}
     nines = ids[("9C", "9D", "9H")]
     assert Send(C("9S"), nines) in g.legal_actions()
-    assert not Game._fits(C("KS"), phom.Card.parse("KC").bit | C("KD").bit | C("KH").bit | C("KS").bit)
+    assert not legality.fits(C("KS"), phom.Card.parse("KC").bit | C("KD").bit | C("KH").bit | C("KS").bit)
     # runs never wrap round the ends: A-2-3 takes no king, J-Q-K takes no ace
     run_a = C("AC").bit | C("2C").bit | C("3C").bit
-    assert not Game._fits(C("KS"), run_a) and Game._fits(C("4C"), run_a)
+    assert not legality.fits(C("KS"), run_a) and legality.fits(C("4C"), run_a)
     run_k = C("JS").bit | C("QS").bit | C("KS").bit
-    assert not Game._fits(C("AC"), run_k) and Game._fits(C("10S"), run_k)
+    assert not legality.fits(C("AC"), run_k) and legality.fits(C("10S"), run_k)
 
 
 def test_mom_cannot_send():
