@@ -34,6 +34,7 @@ reproduces them, and the exit status is 1 if there are any.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import pathlib
 import random
@@ -103,20 +104,23 @@ def view_problem(g, seat: int) -> str | None:
     leaked = [c for c in shown if hidden >> c.index & 1]
     if leaked:
         return f"view {seat}: shows hidden {' '.join(map(str, leaked[:4]))}"
-    for k, val in v.public.items():  # bookkeeping holds no cards at all
-        if _holds_card(val):
-            return f"view {seat}: public[{k!r}] holds a card"
+    for k in dataclasses.fields(v.public):  # the public state shows no hidden card
+        bad = [c for c in _cards_in(getattr(v.public, k.name)) if hidden >> c.index & 1]
+        if bad:
+            return f"view {seat}: public.{k.name} holds hidden {' '.join(map(str, bad[:4]))}"
+    if any(m & hidden for m in v.public.eaten_mask):
+        return f"view {seat}: public.eaten_mask holds a hidden card"
     if list(v.hand_sizes) != [_pop(h) for h in g.hands] or v.stock_size != len(g.stock):
         return f"view {seat}: sizes differ from the table"
     return None
 
 
-def _holds_card(x) -> bool:
+def _cards_in(x) -> list:
     if isinstance(x, Card):
-        return True
+        return [x]
     if isinstance(x, (tuple, list)):
-        return any(_holds_card(y) for y in x)
-    return False
+        return [c for y in x for c in _cards_in(y)]
+    return []
 
 
 def fingerprint(g) -> tuple:

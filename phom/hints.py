@@ -159,7 +159,7 @@ def explain(view: Any, legal: Sequence[Action], action: Action,
         c = view.last_discard
         melds, _ = _arrangement(hand + [c], eaten + [c])
         meld = next((m for m in melds if c in m), None)
-        chot = bool(view.public and view.public.get("last_chot"))
+        chot = view.public.last_chot
         if meld is None:
             return (("eat_chot", {"card": c}),)
         return ((("eat_chot_meld" if chot else "eat_meld"), {"card": c, "meld": list(meld)}),)

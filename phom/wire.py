@@ -12,11 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
-from .cards import Card
+from .cards import Card, cards_to_mask
 from .ledger import Payment, Result
 from .reveal import revealed_hands
-from .rules import Rules
+from .rules import Rules, UKind
+from .state import Event, Phase, PublicState
 from .view import PlayerView
+
+_EVENTS = frozenset(e.value for e in Event)
+_PHASES = frozenset(p.value for p in Phase)
+_U_KINDS = frozenset(k.value for k in UKind)
 
 __all__ = [
     "action_from_json", "action_to_json", "actions_from_json", "actions_to_json",
@@ -103,8 +108,61 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
         "payments": [_payment_to_json(p) for p in v.payments],
         "events": [[s, k, None if c is None else str(c)] for s, k, c in v.events],
         "pot": v.pot, "is_lay_down_turn": v.is_lay_down_turn, "chot": v.chot,
-        "public": _plain(v.public),
+        "u_offer": v.u_offer,
+        "public": {k: _plain(getattr(v.public, k)) for k in _COUNTERS},
     }
+
+
+# The public state's fields that the view's own fields do not already carry.
+_COUNTERS = ("pot_in", "streak_seat", "eaten_mask", "turn_no", "next_meld", "last_chot",
+             "laydown_started", "took", "laid_this_turn", "sent_this_turn", "eat_count",
+             "chot_from", "chot_eaters", "kings_paid", "lay_log")
+
+
+def _public_from_json(d: dict[str, Any], players: int, **view: Any) -> PublicState:
+    """The view's ``PublicState``: its own fields plus the counters sent beside them."""
+    p = d["public"]
+    if not isinstance(p, dict) or set(p) != set(_COUNTERS):
+        raise ValueError("public must hold exactly the public counters")
+
+    def ints(key: str, lo: int | None = 0, hi: int | None = None) -> tuple[int, ...]:
+        xs = p[key]
+        if not isinstance(xs, list):
+            raise ValueError(f"{key} must be a list")
+        return tuple(_int(x, key, lo, hi) for x in xs)
+
+    def flags(key: str) -> tuple[bool, ...]:
+        xs = p[key]
+        if not isinstance(xs, list) or not all(isinstance(x, bool) for x in xs):
+            raise ValueError(f"{key} must be a list of true/false")
+        return tuple(xs)
+
+    def flag(key: str) -> bool:
+        if not isinstance(p[key], bool):
+            raise ValueError(f"{key} must be true or false")
+        return bool(p[key])
+
+    lay_log = []
+    for e in p["lay_log"]:
+        if not isinstance(e, list) or len(e) != 2 or not isinstance(e[1], list):
+            raise ValueError("a lay-down record is [seat, meld ids]")
+        lay_log.append((_int(e[0], "lay seat", 0, players - 1),
+                        tuple(_int(i, "meld id", 0) for i in e[1])))
+    took = p["took"]
+    if took not in (None, "draw", "eat"):
+        raise ValueError("took must be draw, eat or null")
+    streak = p["streak_seat"]
+    return PublicState(
+        players=players, pot_in=_int(p["pot_in"], "pot_in"),
+        streak_seat=None if streak is None else _int(streak, "streak_seat", 0, players - 1),
+        eaten_mask=ints("eaten_mask", 0, (1 << 52) - 1), turn_no=ints("turn_no"),
+        next_meld=_int(p["next_meld"], "next_meld", 0), last_chot=flag("last_chot"),
+        laydown_started=flag("laydown_started"), took=took,
+        laid_this_turn=flag("laid_this_turn"), sent_this_turn=_int(p["sent_this_turn"], "sent"),
+        eat_count=ints("eat_count"), chot_from=ints("chot_from"),
+        chot_eaters=ints("chot_eaters", 0, players - 1), kings_paid=flags("kings_paid"),
+        lay_log=tuple(lay_log), **view,
+    )
 
 
 def view_from_json(d: Any) -> PlayerView:
@@ -132,33 +190,42 @@ def view_from_json(d: Any) -> PlayerView:
             laid.append(None if x is None else tuple(_int(i, "meld id", 0) for i in x))
         events = []
         for e in d["events"]:
-            if not isinstance(e, list) or len(e) != 3 or not isinstance(e[1], str):
+            if not isinstance(e, list) or len(e) != 3 or e[1] not in _EVENTS:
                 raise ValueError("an event is [seat, kind, card or null]")
-            events.append((_int(e[0], "event seat", 0, players - 1), e[1],
+            events.append((_int(e[0], "event seat", 0, players - 1), Event(e[1]),
                            None if e[2] is None else _card(e[2], "event")))
-        public = d["public"]
-        if not isinstance(public, dict):
-            raise ValueError("public must be an object")
         phase = d["phase"]
-        if not isinstance(phase, str):
-            raise ValueError("phase must be text")
+        if phase not in _PHASES:
+            raise ValueError("phase must be one of the hand's phases")
+        u_offer = d["u_offer"]
+        if u_offer is not None and u_offer not in _U_KINDS:
+            raise ValueError("u_offer must be an ù kind or null")
+        to_move = _int(d["to_move"], "to_move", 0, players - 1)
+        starter = _int(d["starter"], "starter", 0, players - 1)
+        last_discard = None if d["last_discard"] is None else _card(d["last_discard"], "last_discard")
+        last_discarder = (None if d["last_discarder"] is None
+                          else _int(d["last_discarder"], "last_discarder", 0, players - 1))
+        eaten, discards = rows("eaten"), rows("discards")
+        turns = tuple(_int(n, "turns", 0) for n in d["turns"])
+        lay_order = tuple(_int(s, "lay order", 0, players - 1) for s in d["lay_order"])
+        payments = tuple(_payment_from_json(p) for p in d["payments"])
+        public = _public_from_json(
+            d, players, starter=starter, phase=Phase(phase), to_move=to_move, rows=discards,
+            eaten=eaten, turns=turns, laid=tuple(laid), lay_order=lay_order,
+            melds=tuple((mid, owner, cards_to_mask(cards)) for mid, owner, cards in melds),
+            last_discard=last_discard, last_discarder=last_discarder, ledger=payments,
+            events=tuple(events))
         return PlayerView(
-            seat=seat, to_move=_int(d["to_move"], "to_move", 0, players - 1), players=players,
-            phase=phase, hand=_cards(d["hand"], "hand"), eaten=rows("eaten"),
-            discards=rows("discards"),
-            last_discard=None if d["last_discard"] is None else _card(d["last_discard"], "last_discard"),
-            last_discarder=(None if d["last_discarder"] is None
-                            else _int(d["last_discarder"], "last_discarder", 0, players - 1)),
+            seat=seat, to_move=to_move, players=players,
+            phase=Phase(phase), hand=_cards(d["hand"], "hand"), eaten=eaten,
+            discards=discards, last_discard=last_discard, last_discarder=last_discarder,
             table_melds=tuple(melds), stock_size=_int(d["stock_size"], "stock_size", 0, 52),
             hand_sizes=tuple(_int(n, "hand size", 0, 52) for n in d["hand_sizes"]),
             rules=Rules.from_dict(_tupled_rules(d["rules"])),
-            starter=_int(d["starter"], "starter", 0, players - 1),
-            turns=tuple(_int(n, "turns", 0) for n in d["turns"]),
-            laid=tuple(laid), lay_order=tuple(_int(s, "lay order", 0, players - 1) for s in d["lay_order"]),
-            payments=tuple(_payment_from_json(p) for p in d["payments"]),
-            events=tuple(events), pot=_int(d["pot"], "pot"),
+            starter=starter, turns=turns, laid=tuple(laid), lay_order=lay_order,
+            payments=payments, events=tuple(events), pot=_int(d["pot"], "pot"),
             is_lay_down_turn=bool(d["is_lay_down_turn"]), chot=bool(d["chot"]),
-            public=_tupled(public),
+            u_offer=None if u_offer is None else UKind(u_offer), public=public,
         )
     except KeyError as e:
         raise ValueError(f"the view lacks {e}") from None
