@@ -53,7 +53,7 @@ class ScriptBot:
         self.held: set = set()
 
     def choose(self, view, legal):
-        turn = view.public["turn_no"][self.seat]
+        turn = view.public.turn_no[self.seat]
         q = self.queue.get(turn)
         if Draw() in legal:
             self.held = set(view.hand)
@@ -157,7 +157,7 @@ class Tutorial:
         g = app.game
         if g is None or g.is_over or g.to_move != 0 or app.dialog:
             return None
-        turn = g.view(0).public["turn_no"][0]
+        turn = g.view(0).public.turn_no[0]
         phase = g.phase
         if phase == "discard" and any(isinstance(a, Send) for a in g.legal_actions()):
             phase = "discard_send"
