@@ -31,5 +31,9 @@ if [ ! -f "$std" ] || [ node_modules/pyodide/python_stdlib.zip -nt "$std" ] \
   python3 tools/trim_stdlib.py node_modules/pyodide/python_stdlib.zip "$std"
 fi
 cp -u node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css vendor/pyscript/
+# Linked play's QR codes: qrcode-generator draws them, jsQR reads camera frames
+# where the browser has no BarcodeDetector. Both loaded only when used.
+mkdir -p vendor/qr
+cp -u node_modules/qrcode-generator/dist/qrcode.mjs node_modules/jsqr/dist/jsQR.js vendor/qr/
 
 python3 scripts/pack_py.py

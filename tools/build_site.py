@@ -9,7 +9,8 @@ OUT gets a fresh copy of:
 * the page: index.html (its PyScript config inline), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now), vendor/pyodide/ (python_stdlib.zip
-  trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/
+  trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/,
+  vendor/qr/ (QR codes for linked play)
 * .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
 * sw.js with its precache list: every file the page can load, each with its
   SHA-256, and a version that is a hash of that list, so any change to any
@@ -157,6 +158,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     for p in sorted((vendor / "pyscript").iterdir()):
         if p.is_file():
             _copy(p, out / "vendor" / "pyscript" / p.name)
+    for p in sorted((vendor / "qr").glob("*")) if (vendor / "qr").is_dir() else ():
+        _copy(p, out / "vendor" / "qr" / p.name)   # linked play's QR encoder and decoder
     (out / ".nojekyll").write_text("")
 
     items = precache_list(out)

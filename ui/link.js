@@ -137,4 +137,93 @@ export function listen(message, state) { onMessage = message; onState = state; }
 export function received() { return log.slice(); }
 export const supported = typeof RTCPeerConnection === "function" && typeof CompressionStream === "function";
 
-window.phomLink = { offer, accept, answer, send, close, listen, received, encode, decode, supported };
+// ------------------------------------------------------------------ QR codes
+// qrcode-generator draws; the camera is read by BarcodeDetector where the browser
+// has it, else by jsQR. Both are vendored (scripts/setup.sh) and loaded on first use.
+const QR = new URL("../vendor/qr/", import.meta.url);
+let qrcode = null;
+
+export async function drawQR(root) {
+  const els = (root || document).querySelectorAll(".qr[data-qr]");
+  for (const el of els) {
+    const text = el.dataset.qr;
+    if (!text || el.dataset.drawn === text) continue;
+    if (!qrcode) qrcode = (await import(new URL("qrcode.mjs", QR).href)).default;
+    const qr = qrcode(0, "L");
+    qr.addData(text, "Byte");
+    qr.make();
+    el.innerHTML = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true, alt: "QR" });
+    el.dataset.drawn = text;
+  }
+}
+
+let detector;   // undefined: not tried yet; null: no BarcodeDetector for QR here
+
+async function qrDetector() {
+  if (detector !== undefined) return detector;
+  detector = null;
+  try {
+    if ("BarcodeDetector" in self && (await BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
+      detector = new BarcodeDetector({ formats: ["qr_code"] });
+    }
+  } catch (e) { detector = null; }
+  return detector;
+}
+
+// The text of a QR code in an ImageData, or null. ``how`` forces one decoder (tests).
+export async function decodeImage(img, how) {
+  const det = how === "jsqr" ? null : await qrDetector();
+  if (det && how !== "jsqr") {
+    const found = await det.detect(img);
+    return found.length ? found[0].rawValue : null;
+  }
+  if (!self.jsQR) await import(new URL("jsQR.js", QR).href);   // UMD: sets self.jsQR
+  const hit = self.jsQR(img.data, img.width, img.height, { inversionAttempts: "dontInvert" });
+  return hit ? hit.data : null;
+}
+
+// Open the camera over the page and resolve with the first QR code's text
+// (null if cancelled or no camera). Needs a secure page (https or localhost).
+export async function scan(labels) {
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) throw new Error(labels.nocam);
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  const box = document.createElement("div");
+  box.className = "scan-layer";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", labels.title);
+  const video = document.createElement("video");
+  video.setAttribute("playsinline", "");
+  video.muted = true;
+  video.srcObject = stream;
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "btn";
+  cancel.textContent = labels.cancel;
+  box.append(video, cancel);
+  document.body.append(box);
+  cancel.focus();
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  let done = false;
+  const stop = () => { done = true; stream.getTracks().forEach((t) => t.stop()); box.remove(); };
+  return new Promise((resolve) => {
+    cancel.onclick = () => { stop(); resolve(null); };
+    box.onkeydown = (e) => { if (e.key === "Escape") { stop(); resolve(null); } };
+    video.play().catch(() => {});
+    const tick = async () => {
+      if (done) return;
+      if (video.readyState >= 2 && video.videoWidth) {
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+        ctx.drawImage(video, 0, 0);
+        const text = await decodeImage(ctx.getImageData(0, 0, canvas.width, canvas.height));
+        if (text && /^PHOM1/.test(text)) { stop(); resolve(text); return; }
+      }
+      setTimeout(tick, 150);
+    };
+    tick();
+  });
+}
+
+window.phomLink = { offer, accept, answer, send, close, listen, received, encode, decode, supported,
+                    drawQR, decodeImage, scan };

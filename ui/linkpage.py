@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 
-from js import document, localStorage, sessionStorage, window
-from pyodide.ffi import create_proxy
+from js import Object, document, localStorage, sessionStorage, window
+from pyodide.ffi import create_proxy, to_js
 
 from .linkplay import GUEST_KEY, GuestApp, HostLinks, l_
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
-           "link_leave")
+           "link_leave", "link_scan")
 
 
 def _nil(x) -> bool:
@@ -114,6 +114,27 @@ class LinkPage:
     async def _async(self, act: str, arg) -> None:
         app = self.page.app
         try:
+            if act == "link_scan":
+                lang = app.lang
+                labels = to_js({"title": l_(lang, "scan_title"), "cancel": l_(lang, "cancel"),
+                                "nocam": l_(lang, "nocam")}, dict_converter=Object.fromEntries)
+                target = str(arg)
+                try:
+                    text = await self.js.scan(labels)
+                except Exception:  # noqa: BLE001 — no camera, or permission refused
+                    text = None
+                    if target == "offer-in":
+                        app.error = l_(lang, "nocam")
+                    else:
+                        app.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
+                if _nil(text) or not text:
+                    self.page.render()
+                    return
+                el = document.getElementById(target)
+                if not _nil(el):
+                    el.value = str(text)
+                act, arg = ("link_answer", None) if target == "offer-in" else ("link_accept",
+                                                                                target.split("-")[1])
             if act == "link_invite":
                 seat = int(arg)
                 app.links.errors.pop(seat, None)
@@ -148,9 +169,15 @@ class LinkPage:
         if self.guest:
             while app.outbox:
                 self.js.send("host", app.outbox.pop(0))
+            self._draw_qr()
             return
         for seat, text in app.links.outgoing(app):
             self.js.send(seat, text)
+        self._draw_qr()
+
+    def _draw_qr(self) -> None:
+        if not _nil(self.page.root.querySelector(".qr[data-qr]")):
+            self.js.drawQR(self.page.root)
 
 
 def _reason(e) -> str:

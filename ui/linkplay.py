@@ -51,6 +51,10 @@ TEXT = {
         "host_gone": "Mất kết nối với chủ bàn.",
         "refused": "Chủ bàn không nhận: {reason}",
         "copy": "Chép",
+        "scan": "Quét mã QR",
+        "scan_title": "Đưa mã QR vào khung hình",
+        "cancel": "Huỷ",
+        "nocam": "Không mở được camera — hãy chép và dán mã.",
         "host_deals": "Chủ bàn sẽ chia ván mới.",
         "no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
         "bad_code": "Mã không đúng: {reason}",
@@ -81,6 +85,10 @@ TEXT = {
         "host_gone": "The link to the host is lost.",
         "refused": "The host refused: {reason}",
         "copy": "Copy",
+        "scan": "Scan the QR code",
+        "scan_title": "Hold the QR code in view",
+        "cancel": "Cancel",
+        "nocam": "The camera could not be opened — copy and paste the code instead.",
         "host_deals": "The host deals the next hand.",
         "no_rtc": "This browser cannot link directly (no WebRTC).",
         "bad_code": "That code does not work: {reason}",
@@ -179,8 +187,11 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
                          f'<label for="answer-{seat}">{escape(l_(lang, "paste_answer", name=app.name(seat)))}</label>'
                          f'<textarea class="link-code" rows="3" id="answer-{seat}" data-key="answer-{seat}" '
                          f'autocomplete="off" spellcheck="false"></textarea>'
+                         f'<div class="link-actions">'
                          f'<button type="button" class="btn primary" data-act="link_accept" data-arg="{seat}" '
-                         f'data-key="accept-{seat}">{escape(l_(lang, "connect"))}</button>')
+                         f'data-key="accept-{seat}">{escape(l_(lang, "connect"))}</button>'
+                         f'<button type="button" class="btn" data-act="link_scan" data-arg="answer-{seat}" '
+                         f'data-key="scan-{seat}">{escape(l_(lang, "scan"))}</button></div>')
         if links.errors.get(seat):
             parts.append(f'<p class="link-error" role="alert">{escape(links.errors[seat])}</p>')
         if s is not None and st in ("away", "wait", "none"):
@@ -384,8 +395,10 @@ def join_html(app: GuestApp) -> str:
              f'<label for="offer-in">{escape(intro)}</label>',
              '<textarea class="link-code" id="offer-in" rows="3" data-key="offer-in" autocomplete="off" '
              'spellcheck="false"></textarea>',
-             f'<div class="panel-actions"><button type="button" class="btn primary" data-act="link_answer" '
+             f'<div class="link-actions"><button type="button" class="btn primary" data-act="link_answer" '
              f'data-key="answer-btn">{escape(l_(lang, "answer"))}</button>'
+             f'<button type="button" class="btn" data-act="link_scan" data-arg="offer-in" '
+             f'data-key="scan-offer">{escape(l_(lang, "scan"))}</button>'
              f'<button type="button" class="btn ghost" data-act="link_leave" data-key="leave">'
              f'{escape(l_(lang, "leave"))}</button></div>']
     if app.answer_code:

@@ -529,9 +529,10 @@ def settings_html(app) -> str:
     return _dialog(
         "settings", t(lang, "settings_title"),
         '<div class="fields">' + "".join(row(*r) for r in rows)
+        + seatplan.seats_html(lang, app.staged_plan())
         + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field">{new_btn}</div>'
         + "".join(row(*r) for r in rows2) + four + "</div>"
-        + seatplan.seats_html(lang, app.staged_plan()) + link_buttons_html(app),
+        + link_buttons_html(app),
         lang,
     )
 
@@ -545,7 +546,7 @@ def link_buttons_html(app) -> str:
     if app.session is not None:
         out.append(_btn(l_(lang, "link_btn"), "link_open", key="link-open"))
     out.append(_btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
-    return f'<div class="panel-actions link-buttons">{"".join(out)}</div>'
+    return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
 
 
 def rules_dialog_html(app) -> str:

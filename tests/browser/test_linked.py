@@ -52,7 +52,22 @@ def wait_for(fn, what, timeout=30.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def link_guest(host, guest, seat=2):
+READ_QR = """async (sel) => {
+    const svg = document.querySelector(sel).outerHTML;
+    const url = URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
+    const img = new Image(); img.src = url; await img.decode();
+    const c = document.createElement('canvas'); c.width = c.height = 600;
+    const ctx = c.getContext('2d'); ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, 600, 600);
+    ctx.drawImage(img, 0, 0, 600, 600); URL.revokeObjectURL(url);
+    return window.phomLink.decodeImage(ctx.getImageData(0, 0, 600, 600), 'jsqr');
+}"""
+
+
+def read_qr(page, selector: str) -> str:
+    return page.evaluate(READ_QR, selector)
+
+
+def link_guest(host, guest, seat=2, check_qr=False):
     """The text form: the host's invitation pasted on the guest, the answer pasted back."""
     if not has(host, ".dialog [data-act='link_invite']"):
         host.tap('[data-act="settings"]')
@@ -61,6 +76,10 @@ def link_guest(host, guest, seat=2):
     offer = wait_for(lambda: host.locator(f"#offer-{seat}").count() and host.input_value(f"#offer-{seat}"),
                      "the invitation code")
     assert offer.startswith(f"PHOM1o{seat}.") and len(offer) < 1200
+    if check_qr:
+        # the invitation is also drawn as a QR code, and the vendored decoder reads it back
+        wait_for(lambda: host.locator(f'.link-seat[data-seat="{seat}"] .qr svg').count(), "the QR code")
+        assert read_qr(host, f'.link-seat[data-seat="{seat}"] .qr svg') == offer
     guest.fill("#offer-in", offer)
     guest.tap('[data-act="link_answer"]')
     answer = wait_for(lambda: guest.locator("#answer-out").count() and guest.input_value("#answer-out"),
@@ -122,7 +141,7 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     wait_booted(guest)
     assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
     assert "cùng một mạng Wi-Fi" in guest.inner_text(".join")
-    link_guest(host, guest)
+    link_guest(host, guest, check_qr=True)
     guest.screenshot(path=str(artifacts / "linked-guest-390.png"))
 
     rejoined = False
