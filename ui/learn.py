@@ -228,6 +228,8 @@ class Learn:
         if g is None:
             return
         key = self.hand_key()
+        if self.tutorial is not None and app.hand_no != 1:
+            self.tutorial = None   # the lesson was its first hand only
         if self.state["hand"] != key:
             self.state.update(hand=key, hints=0)
             if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
@@ -523,8 +525,8 @@ class Learn:
         lang = self.app.lang
         if self.tutorial is not None:
             return _btn(tx(lang, "btn_done"), "tutorial_done", cls="primary big")
-        return (_btn(tx(lang, "btn_review"), "review", cls="review-btn")
-                + _btn(tx(lang, "btn_share"), "share", cls="share-btn"))
+        return ('<div class="learn-over">' + _btn(tx(lang, "btn_review"), "review", cls="review-btn")
+                + _btn(tx(lang, "btn_share"), "share", cls="share-btn") + "</div>")
 
     def dialog_html(self) -> str:
         d = self.app.dialog

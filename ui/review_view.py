@@ -210,11 +210,11 @@ class ReviewSession:
         where = rt(lang, "step", k=k, n=n) if k else rt(lang, "start")
         controls = (
             '<div class="rv-controls" role="group">'
-            + _btn("⏮ " + rt(lang, "first"), "rv_first", disabled=k == 0)
+            + _btn("« " + rt(lang, "first"), "rv_first", disabled=k == 0)
             + _btn("‹ " + rt(lang, "prev"), "rv_prev", disabled=k == 0)
             + f'<span class="rv-where" aria-live="polite">{escape(where)}</span>'
             + _btn(rt(lang, "next") + " ›", "rv_next", disabled=k == n, cls="primary")
-            + _btn(rt(lang, "last") + " ⏭", "rv_last", disabled=k == n)
+            + _btn(rt(lang, "last") + " »", "rv_last", disabled=k == n)
             + (_btn("★ " + rt(lang, "next_mark"), "rv_next_mark") if marks else "")
             + "</div>")
         return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'

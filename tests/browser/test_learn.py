@@ -182,7 +182,7 @@ def test_learn_screenshots(new_table, site_url, artifacts):
                 page.click('.over [data-act="review"]')
                 page.wait_for_function(
                     "() => !!document.querySelector('.rv-expert') && !document.querySelector("
-                    "'.rv-expert').textContent.includes('…')", timeout=180_000)
+                    "'.rv-expert').textContent.includes('…')", timeout=600_000)
                 page.click('[data-act="rv_next"]')
                 page.screenshot(path=str(artifacts / f"{tag}-5-review.png"))
                 page.keyboard.press("Escape")
