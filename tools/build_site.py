@@ -45,11 +45,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # the lazy imports of features the page does not use: the code editor
 # (codemirror), the terminal (xterm, and what the py-editor / py-game /
 # py-terminal plugins load once such an element exists), the plugins the
-# page's config leaves out, the TOML parser (the config is JSON) and the
-# package graph (no packages). Those are shipped, so nothing can 404, but not
+# page's config leaves out, the TOML parser (the config is JSON), the package
+# graph (no packages) and zip.js (ui/interpreter.mjs unpacks our archive). Those are shipped, so nothing can 404, but not
 # precached; a browser test checks that every file a boot and a played hand
 # fetch is in the precache list.
-UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm|toml|pyodide_graph|deprecations-manager|donkey|py-editor|py-game|py-terminal)")
+UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm|toml|pyodide_graph|zip|deprecations-manager|donkey|py-editor|py-game|py-terminal)")
 PLUGINS = re.compile(r"^py-(editor|game|terminal)-")
 NEVER_PRECACHED = ("sw.js", ".nojekyll")
 BUILD_BLOCK = re.compile(r"/\* BUILD:BEGIN \*/.*?/\* BUILD:END \*/", re.S)
@@ -108,6 +108,34 @@ def precache_list(out: Path) -> list[list[str]]:
     return items
 
 
+# Everything a memory snapshot of the booted interpreter depends on (see
+# ui/interpreter.mjs): the runtime, our Python, and the code that makes and
+# restores it. Its hash is the snapshot's build: any change, no restore.
+SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/interpreter.mjs", "ui/snapshot.worker.mjs")
+INTERPRETER = "ui/interpreter.mjs"
+
+
+def snapshot_build(out: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(out.rglob("*")):
+        rel = p.relative_to(out).as_posix()
+        if p.is_file() and rel.startswith(SNAPSHOT_INPUTS):
+            h.update(rel.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def write_interpreter(out: Path) -> str:
+    """Stamp ui/interpreter.mjs with the snapshot build; returns it."""
+    build = snapshot_build(out)
+    path = out / INTERPRETER
+    text, n = BUILD_BLOCK.subn(lambda _m: f'/* BUILD:BEGIN */\nconst BUILD = "{build}";\n/* BUILD:END */',
+                              path.read_text(encoding="utf-8"))
+    if n != 1:
+        raise SystemExit(f"{INTERPRETER}: no /* BUILD:BEGIN */ … /* BUILD:END */ block")
+    path.write_text(text, encoding="utf-8")
+    return build
+
+
 def write_sw(out: Path, items: list[list[str]], root: Path = ROOT) -> str:
     text = (root / "sw.js").read_text(encoding="utf-8")
     listed = json.dumps(items, separators=(",", ":"))
@@ -162,6 +190,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         _copy(p, out / "vendor" / "qr" / p.name)   # linked play's QR encoder and decoder
     (out / ".nojekyll").write_text("")
 
+    write_interpreter(out)
     items = precache_list(out)
     version = write_sw(out, items, root)
     if not quiet:

@@ -17,6 +17,7 @@ if (!webkit) {
     }
     head.append(l);
   };
+  link("./ui/interpreter.mjs", "modulepreload");
   link("./vendor/pyodide/pyodide.mjs", "modulepreload");
   link("./vendor/pyodide/pyodide.asm.mjs", "modulepreload");
   link("./vendor/pyodide/pyodide.asm.wasm", "preload", "fetch");
@@ -81,3 +82,65 @@ if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   navigator.serviceWorker.register("./sw.js")
     .catch(() => { /* no offline copy; the page still works online */ });
 }
+
+// Errors, for tests that have no console (WebKit's driver): every uncaught
+// error and rejection, and what is logged as an error, in window.phomErrors.
+const errors = (window.phomErrors = []);
+addEventListener("error", (e) => errors.push(String(e.message || e.error || e)));
+addEventListener("unhandledrejection", (e) => errors.push("unhandled rejection: " + String(e.reason)));
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  errors.push(args.map(String).join(" "));
+  consoleError(...args);
+};
+
+// Python's first render (data-phase leaves "loading") is the page becoming
+// interactive: a "phom-interactive" mark for the benchmark, and the saved
+// table painted at once (ui/paint.js), which that render replaced, takes
+// input again, before any event runs.
+const table = document.getElementById("table");
+const painted = () => table.hasAttribute("data-painted");
+const takeover = new MutationObserver(() => {
+  if (table.dataset.phase === "loading") return;
+  takeover.disconnect();
+  performance.mark("phom-interactive");
+  if (painted()) {
+    table.inert = false;
+    table.removeAttribute("aria-busy");
+    table.removeAttribute("data-painted");
+  }
+});
+takeover.observe(table, { attributes: true, attributeFilter: ["data-phase"] });
+
+// ...and the copy it paints from, kept with the save: the table as rendered
+// (open panels left out), a little after it changes and when the page is
+// hidden, with a fingerprint of the save and settings it shows.
+const PAINT = window.phomPaint;
+let pending = 0;
+function keepCopy() {
+  clearTimeout(pending);
+  pending = 0;
+  if (!PAINT || painted() || table.dataset.phase === "loading") return;
+  try {
+    // No save, or pass-and-play (a reload covers the table: never paint a hand)
+    const shared = window.phomState ? JSON.parse(window.phomState()).pass_and_play : false;
+    if (!localStorage.getItem("phom.match.v1") || shared !== false) {
+      localStorage.removeItem(PAINT.key);
+      return;
+    }
+    const copy = table.cloneNode(true);
+    for (const el of copy.querySelectorAll(".dialog-layer")) el.remove();
+    const sprite = document.getElementById("sprite");
+    localStorage.setItem(PAINT.key, JSON.stringify({
+      v: 1, save: PAINT.fingerprint(), cls: table.className, lang: document.documentElement.lang,
+      html: copy.innerHTML, sprite: sprite ? sprite.innerHTML : "",
+    }));
+  } catch (e) {
+    /* storage full or refused: no copy, the next visit shows the splash */
+  }
+}
+new MutationObserver(() => {
+  if (!pending) pending = setTimeout(keepCopy, 400);
+}).observe(table, { childList: true, subtree: true, attributes: true, characterData: true });
+addEventListener("pagehide", keepCopy);
+document.addEventListener("visibilitychange", () => document.hidden && keepCopy());

@@ -444,7 +444,7 @@ def state_json() -> str:
         "phase": g.phase, "to_move": g.to_move, "over": g.is_over,
         "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
         "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
-        "me": app.me, "cover_for": app.cover_for, "names": app.names(),
+        "me": app.me, "cover_for": app.cover_for, "names": app.names(), "pass_and_play": app.pass_and_play,
     })
 
 

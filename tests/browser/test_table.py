@@ -40,7 +40,7 @@ def test_no_packages_key_in_the_pyscript_config():
 
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     config = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", html).group(1))
-    assert config["files"] and "packages" not in config
+    assert config["interpreter"] and "packages" not in config
 
 
 @pytest.mark.parametrize("preset,players", [("basic", 4), ("traditional", 2)])

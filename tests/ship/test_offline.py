@@ -25,7 +25,8 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
 """
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-VERSION_CACHES = "caches.keys()"
+# the service worker's caches, one per version (not the memory snapshot's, ui/interpreter.mjs)
+VERSION_CACHES = "caches.keys().then((names) => names.filter((n) => n.startsWith('phom:')))"
 UPDATE = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
   await reg.update();

@@ -1,0 +1,94 @@
+"""The saved table painted by the page's first script (ui/paint.js, the copy
+kept by ui/boot.js): a return visit shows the hand as it was left before
+Python runs, takes no tap or key while it is only a picture, and once Python
+takes over the table is the normal one and plays as after any boot."""
+
+from __future__ import annotations
+
+from table_driver import keyboard_step, open_table, phase, play_hand, state, wait_ready
+
+KEPT = """() => {
+  const copy = JSON.parse(localStorage.getItem("phom.paint.v1") || "null");
+  return !!copy && copy.save === window.phomPaint.fingerprint();
+}"""
+CARDS = "() => [...document.querySelectorAll('#table .hand .card')].map(c => c.dataset.card)"
+
+
+def test_saved_table_is_painted_inert_then_taken_over(table, site_url):
+    open_table(table, site_url, seed=21, players=3)
+    keyboard_step(table)  # a move, so the save is not a fresh deal's
+    wait_ready(table)
+    table.wait_for_function(KEPT, timeout=10_000)
+    before = state(table)
+    cards = table.evaluate(CARDS)
+    assert cards
+
+    # Hold our Python archive: the interpreter cannot finish starting.
+    held = []
+    table.route("**/vendor/pysrc.zip", lambda route: held.append(route))
+    table.goto(site_url)
+    table.wait_for_function("() => document.getElementById('table').hasAttribute('data-painted')")
+    assert table.evaluate(CARDS) == cards, "the painted hand is not the saved one"
+    assert table.evaluate("document.getElementById('table').inert")
+    assert phase(table) == "loading"
+    assert table.evaluate("performance.getEntriesByName('phom-painted').length") == 1
+    # taps and keys on the picture do nothing
+    box = table.locator(".hand .card").first.bounding_box()
+    table.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    stock = table.locator(".stock").first.bounding_box()
+    table.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
+    for key in ("d", "ArrowRight", "Enter"):
+        table.keyboard.press(key)
+    table.wait_for_timeout(200)
+    assert table.evaluate(CARDS) == cards and not table.locator(".hand .card.raised").count()
+
+    table.wait_for_function("() => true")  # let the held request be seen
+    for _ in range(100):
+        if held:
+            break
+        table.wait_for_timeout(50)
+    assert held, "the page never asked for its Python"
+    held[0].continue_()
+    table.unroute("**/vendor/pysrc.zip")
+    wait_ready(table, 60_000)
+    assert not table.evaluate("document.getElementById('table').inert")
+    assert not table.evaluate("document.getElementById('table').hasAttribute('data-painted')")
+    assert table.evaluate("document.getElementById('table').getAttribute('aria-busy')") is None
+    after = state(table)
+    assert after["hand"] == before["hand"] and after["legal"] == before["legal"]
+    # nothing the held taps asked for happened, and the table plays on
+    steps = play_hand(table, keyboard_step)
+    assert "discard" in steps and phase(table) == "hand-over"
+
+
+def test_no_picture_for_another_save_or_a_link(table, site_url):
+    open_table(table, site_url, seed=22)
+    table.wait_for_function(KEPT, timeout=10_000)
+    # a link that asks for something (here a new match) shows no picture
+    table.goto(site_url + "?new=1&speed=instant&seed=23")
+    assert not table.evaluate("document.getElementById('table').hasAttribute('data-painted')")
+    wait_ready(table, 60_000)
+    # a copy that belongs to another save (another tab moved on) is not painted
+    table.wait_for_function(KEPT, timeout=10_000)
+    table.goto(site_url + "manifest.webmanifest")  # same origin, not the page
+    table.evaluate("""() => {
+      const s = localStorage.getItem("phom.settings.v1");
+      localStorage.setItem("phom.settings.v1", JSON.stringify(JSON.parse(s), null, 1));
+    }""")
+    table.goto(site_url)
+    assert not table.evaluate("document.getElementById('table').hasAttribute('data-painted')")
+    wait_ready(table, 60_000)
+
+
+def test_no_picture_in_pass_and_play(new_table, site_url):
+    from test_friends import seat_two_people, wait_phase
+
+    page = new_table(width=390, height=844, touch=True, mobile=True)
+    open_table(page, site_url, seed=24)
+    page.wait_for_function(KEPT, timeout=10_000)
+    seat_two_people(page)
+    assert wait_phase(page, ("cover",)) == "cover"
+    # a reload covers the table (ui/seats.py): a picture of anyone's hand would show it
+    page.wait_for_function("() => localStorage.getItem('phom.paint.v1') === null", timeout=10_000)
+    page.reload()
+    assert not page.evaluate("document.getElementById('table').hasAttribute('data-painted')")

@@ -1,0 +1,114 @@
+"""The memory snapshot (ui/interpreter.mjs, ui/snapshot.worker.mjs) on the
+assembled site in Chromium: a visit after the first starts Python from the
+stored snapshot and still deals a new hand differently each time; a damaged
+snapshot, one of another build and one that cannot be restored each fall back
+to a normal boot that plays, and a new snapshot replaces the bad one."""
+
+from __future__ import annotations
+
+import pytest
+from table_driver import keyboard_step, phase, play_hand, state, wait_ready
+from test_offline import Watch
+
+pytestmark = pytest.mark.browser
+
+BOOT = "() => ({...document.documentElement.dataset})"
+SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+
+# Spoil the stored snapshot in one of three ways (run in the page).
+TAMPER = """async ([name, key, how]) => {
+  const cache = await caches.open(name);
+  const res = await cache.match(key);
+  if (!res) return "nothing stored";
+  const headers = new Headers(res.headers);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (how === "corrupt") bytes[bytes.length >> 1] ^= 0xff;
+  if (how === "other-build") headers.set("X-Phom-Build", "0123456789abcdef");
+  if (how === "unrestorable") {
+    bytes[0] ^= 0xff;  // Pyodide's magic number; the hash is made to match
+    const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    headers.set("X-Phom-Sha256", Array.from(d, (b) => b.toString(16).padStart(2, "0")).join(""));
+  }
+  await cache.put(key, new Response(bytes, { headers }));
+  return "spoilt";
+}"""
+
+
+def boot(page) -> dict:
+    return page.evaluate(BOOT)
+
+
+def settle(page) -> str:
+    page.wait_for_function(SETTLED, timeout=120_000, polling=100)
+    info = page.evaluate("JSON.stringify(window.phomBoot)")
+    assert boot(page)["snapshot"] == "stored", info
+    return info
+
+
+def visit(ctx, watch, url: str):
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    page.goto(url)
+    wait_ready(page, 60_000)
+    return page
+
+
+@pytest.fixture
+def snapshotted(browser, served_site):
+    """A browser profile whose first visit has stored a snapshot."""
+    _srv, url = served_site
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
+    watch = Watch(url)
+    page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
+    assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
+    settle(page)
+    page.close()
+    yield ctx, watch, url
+    ctx.close()
+
+
+def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
+    ctx, watch, url = snapshotted
+    hands = []
+    for _ in range(2):
+        page = visit(ctx, watch, url + "?new=1&speed=instant")
+        assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
+        hands.append(state(page)["hand"])
+        watch.check(page)
+        page.close()
+    assert hands[0] != hands[1], "two restored visits dealt the same hand"
+    # and a restored page plays like any other: a whole hand, then the next
+    page = visit(ctx, watch, url + "?new=1&speed=instant&players=2")
+    assert boot(page)["boot"] == "snapshot"
+    steps = play_hand(page, keyboard_step)
+    assert "discard" in steps and phase(page) == "hand-over"
+    page.keyboard.press("n")
+    wait_ready(page)
+    assert state(page)["hand_no"] == 2
+    watch.check(page)
+
+
+@pytest.mark.parametrize("how,why", [("corrupt", "corrupt"), ("other-build", "other-build"),
+                                     ("unrestorable", "restore failed")])
+def test_a_bad_snapshot_falls_back_plays_and_is_made_anew(snapshotted, how, why):
+    ctx, watch, url = snapshotted
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    page.goto(url + "?speed=instant")
+    wait_ready(page, 60_000)
+    assert page.evaluate(TAMPER, ["phom-snapshot:/phom/", url + ".pyodide-snapshot", how]) == "spoilt"
+    page.close()
+
+    page = visit(ctx, watch, url + "?new=1&speed=instant&players=3")
+    info = boot(page)
+    assert info["boot"] == "normal" and info["bootWhy"].startswith(why), info
+    steps = play_hand(page, keyboard_step)
+    assert "discard" in steps and phase(page) == "hand-over"
+    settle(page)
+    watch.check(page)
+    page.close()
+
+    page = visit(ctx, watch, url)
+    assert boot(page)["boot"] == "snapshot"
+    assert phase(page) == "hand-over"  # the hand just played, resumed
+    watch.check(page)

@@ -1,0 +1,179 @@
+// The interpreter module PyScript loads (the `interpreter` of the page's
+// config): Pyodide's loadPyodide, started from a memory snapshot when one of
+// this build is stored, so a return visit skips Python's start-up and our
+// modules' imports (~1.5 s -> ~0.3 s).
+//
+// PyScript imports this module and calls its loadPyodide with its own options
+// only; Pyodide's snapshot options are private (`_loadSnapshot`,
+// `_makeSnapshot`) and tied to the exact runtime build. So:
+//
+// * A snapshot is the whole wasm heap once Python has started and our modules
+//   are imported (phom/ and ui/ but ui/main.py, which needs the page's DOM).
+//   It is made in a throwaway module Worker (ui/snapshot.worker.mjs: its own
+//   Pyodide, in the background, once the table is up): made on the page's main
+//   thread, Pyodide wraps globalThis in a proxy that breaks PyScript, and after
+//   PyScript's set-up the heap cannot be serialised.
+// * It is kept raw (31 MB; gunzip would cost ~300 ms) in Cache Storage, with
+//   the build it belongs to and its SHA-256. Missing, from another build,
+//   damaged, or failing to restore: a normal boot, and a new snapshot is made.
+// * Restored, every random generator starts where the snapshot left it: the
+//   global one is re-seeded from the browser's crypto before anything deals.
+//   (str hashes are frozen too: nothing may depend on their order.)
+// * PyScript derives Pyodide's indexURL from this module's folder: ours is
+//   passed instead.
+//
+// The page shows how it booted: <html data-boot="snapshot|normal"
+// data-boot-why="…"> and data-snapshot="making|stored|failed"; the same, with
+// timings, in window.phomBoot (for the tests and bench/bench_load.py).
+import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+// tools/build_site.py writes BUILD: a hash of the runtime and our Python, so a
+// snapshot is only ever restored into the very build that made it. Unbuilt
+// (`make play`, sources edited at will) there is no snapshot.
+/* BUILD:BEGIN */
+const BUILD = "dev";
+/* BUILD:END */
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const SCOPE = new URL("../", import.meta.url);
+export const CACHE = "phom-snapshot:" + SCOPE.pathname;
+export const KEY = new URL(".pyodide-snapshot", SCOPE).href;
+const SOURCES = new URL("../vendor/pysrc.zip", import.meta.url).href;
+const WORKER = new URL("./snapshot.worker.mjs", import.meta.url);
+
+const root = document.documentElement;
+const info = (globalThis.phomBoot = { build: BUILD, mode: "", why: "", snapshot: "" });
+
+function set(name, value) {
+  info[name] = value;
+  root.dataset[name === "mode" ? "boot" : name === "why" ? "bootWhy" : name] = value;
+}
+
+function unusable() {
+  if (BUILD === "dev") return "unbuilt";
+  if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return "unsupported";
+  if (new URLSearchParams(location.search).get("boot") === "normal") return "asked";
+  return "";
+}
+
+export async function sha256(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Read the stored snapshot: {bytes} or {why} it cannot be used (then dropped).
+async function readSnapshot() {
+  const t0 = performance.now();
+  try {
+    const cache = await caches.open(CACHE);
+    const res = await cache.match(KEY);
+    if (!res) return { why: "missing" };
+    if (res.headers.get("X-Phom-Build") !== BUILD) {
+      await cache.delete(KEY);
+      return { why: "other-build" };
+    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    info.readMs = performance.now() - t0;
+    const t1 = performance.now();
+    const ok = (await sha256(bytes)) === res.headers.get("X-Phom-Sha256");
+    info.hashMs = performance.now() - t1;
+    if (!ok) {
+      await cache.delete(KEY);
+      return { why: "corrupt" };
+    }
+    info.bytes = bytes.length;
+    return { bytes };
+  } catch (e) {
+    return { why: "unreadable: " + e };
+  }
+}
+
+// Started as soon as this module is imported (ui/boot.js imports it early).
+const why = unusable();
+const stored = why ? Promise.resolve({ why }) : readSnapshot();
+const sources = fetch(SOURCES).then((res) => {
+  if (!res.ok) throw new Error(`${SOURCES}: HTTP ${res.status}`);
+  return res.arrayBuffer();
+});
+sources.catch(() => { /* reported when unpacked */ });
+
+// Our Python, one archive, unpacked into the home folder (the working
+// directory, first on sys.path). Here rather than by PyScript's `files`:
+// that needs its zip.js (70 KB gzip); Pyodide's zipfile is in a snapshot.
+async function unpack(py) {
+  py.unpackArchive(await sources, "zip", { extractDir: py.FS.cwd() });
+}
+
+function makeSnapshot() {
+  set("snapshot", "making");
+  const t0 = performance.now();
+  const worker = new Worker(WORKER, { type: "module" });
+  const done = (state, detail) => {
+    worker.terminate();
+    info.makeMs = performance.now() - t0;
+    if (detail) info.snapshotError = detail;
+    set("snapshot", state);
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.ok) info.storedBytes = data.bytes;
+    done(data.ok ? "stored" : "failed", data.error);
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    done("failed", e.message || "worker error");
+  };
+  worker.postMessage({ build: BUILD, cache: CACHE, key: KEY, indexURL: INDEX_URL, sources: SOURCES });
+}
+
+// After a normal boot: make the snapshot once the table is up and the page has
+// had a moment to itself (the first visit's service worker installs then too).
+function makeWhenIdle() {
+  const go = () => setTimeout(() => {
+    if (globalThis.requestIdleCallback) requestIdleCallback(makeSnapshot, { timeout: 2000 });
+    else makeSnapshot();
+  }, 1000);
+  addEventListener("py:all-done", go, { once: true });
+}
+
+// The wasm heap's size now (the page's memory beside the JS heap).
+function heap(py) {
+  Object.defineProperty(info, "heapBytes", { get: () => py._module.HEAP8.length, enumerable: true });
+}
+
+const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r";
+
+export async function loadPyodide(options = {}) {
+  const opts = { ...options, indexURL: INDEX_URL };
+  const t0 = performance.now();
+  info.calledAt = t0;
+  const got = await stored;
+  info.readAt = performance.now();
+  if (got.bytes) {
+    try {
+      const py = await loadRuntime({ ...opts, _loadSnapshot: got.bytes });
+      got.bytes = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
+      py.runPython(RESEED);
+      await unpack(py);
+      info.restoreMs = performance.now() - t0;
+      heap(py);
+      info.restoredAt = performance.now();
+      set("mode", "snapshot");
+      return py;
+    } catch (e) {
+      got.why = "restore failed: " + e;
+      try {
+        await (await caches.open(CACHE)).delete(KEY);
+      } catch (_) { /* nothing stored to drop */ }
+    }
+  }
+  const py = await loadRuntime(opts);
+  await unpack(py);
+  info.loadMs = performance.now() - t0;
+  heap(py);
+  set("why", got.why);
+  set("mode", "normal");
+  if (!why) makeWhenIdle();
+  return py;
+}

@@ -1,0 +1,43 @@
+// The page's first script (classic, right after the table root, so it runs
+// before the first paint): the table as the player left it, painted from the
+// copy ui/boot.js keeps with the save, inert until Python takes over.
+//
+// The copy is used only when it belongs to the save and settings stored now
+// (a fingerprint of both), and the address asks for nothing else (any query:
+// a new match, a deal link, a setting). It is marked data-painted and takes no
+// input (inert); data-phase stays "loading" until ui/main.py renders the real
+// table, which replaces it whole (ui/boot.js then lifts the inert).
+(function () {
+  var KEY = "phom.paint.v1";
+  var table = document.getElementById("table");
+  var sprite = document.getElementById("sprite");
+  function fingerprint(s) {
+    // FNV-1a, 32 bits: enough to tell a save from another
+    var h = 0x811c9dc5;
+    for (var i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return s.length + "." + h.toString(16);
+  }
+  function current() {
+    return fingerprint(localStorage.getItem("phom.match.v1") || "") + "/" +
+      fingerprint(localStorage.getItem("phom.settings.v1") || "");
+  }
+  window.phomPaint = { key: KEY, fingerprint: current };
+  try {
+    if (!table || location.search.replace(/^\?/, "")) return;
+    var copy = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (!copy || copy.v !== 1 || typeof copy.html !== "string" || copy.save !== current()) return;
+    table.className = String(copy.cls || "app");
+    table.innerHTML = copy.html;
+    if (sprite && typeof copy.sprite === "string") sprite.innerHTML = copy.sprite;
+    if (copy.lang === "vi" || copy.lang === "en") document.documentElement.lang = copy.lang;
+    table.inert = true;
+    table.setAttribute("aria-busy", "true");
+    table.setAttribute("data-painted", "saved");
+    performance.mark("phom-painted");
+  } catch (e) {
+    /* no copy, or an unreadable one: the splash, as on a first visit */
+  }
+})();
