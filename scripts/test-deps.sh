@@ -12,6 +12,11 @@ cd "$(dirname "$0")/.."
 need chromium -- test -x "${PHOM_CHROMIUM:-/usr/bin/chromium}"
 # Node.js and npm install the pinned runtime (scripts/setup.sh).
 need nodejs npm -- command -v npm
+# WebKit (Safari's engine) for tests/webkit and bench_load.py --webkit: Debian's
+# WebKitGTK driver (it brings the MiniBrowser), run under Xvfb (no headless
+# mode); Selenium, which drives it, is in requirements-dev.in.
+need webkit2gtk-driver -- test -x "${PHOM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}"
+need xvfb -- command -v Xvfb
 install_needed
 
 bash scripts/venv.sh --dev

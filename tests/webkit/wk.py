@@ -1,0 +1,206 @@
+"""WebKit (Safari's engine) here: Debian's WebKitGTK MiniBrowser driven by its
+WebKitWebDriver through Selenium, under Xvfb (WebKitGTK has no headless mode).
+
+Shared by the WebKit tests and bench/bench_load.py --webkit. ``Page`` gives a
+WebDriver session the few Playwright calls tests/browser/table_driver.py makes,
+so the same player-like driving runs in both engines. The driver has no
+console access: the page records its own errors in window.phomErrors
+(ui/boot.js).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+DRIVER = os.environ.get("PHOM_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
+BROWSER = os.environ.get("PHOM_WEBKIT_BROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+
+
+def missing() -> str:
+    """Why WebKit cannot run here ('' when it can)."""
+    for what, path in (("WebKitWebDriver", DRIVER), ("MiniBrowser", BROWSER), ("Xvfb", XVFB)):
+        if not Path(path).exists():
+            return f"no {what} at {path} (scripts/test-deps.sh installs webkit2gtk-driver and xvfb)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "no selenium (scripts/test-deps.sh installs it)"
+    return ""
+
+
+class Display:
+    """An Xvfb display for the session, set as DISPLAY while it lasts."""
+
+    def __enter__(self):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen([XVFB, "-displayfd", str(w), "-screen", "0", "1280x900x24",
+                                      "-nolisten", "tcp"], pass_fds=(w,),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(w)
+        with os.fdopen(r) as f:
+            number = f.readline().strip()
+        if not number:
+            self.proc.kill()
+            raise RuntimeError("Xvfb did not start")
+        self.before = os.environ.get("DISPLAY")
+        os.environ["DISPLAY"] = ":" + number
+        return self
+
+    def __exit__(self, *exc):
+        if self.before is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = self.before
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+@contextlib.contextmanager
+def session():
+    """A WebKitGTK automation session: a fresh, ephemeral profile."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    opts = Options()
+    opts.binary_location = BROWSER
+    opts.add_argument("--automation")
+    d = webdriver.WebKitGTK(options=opts, service=Service(executable_path=DRIVER))
+    d.set_window_size(1280, 800)
+    try:
+        yield d
+    finally:
+        d.quit()
+
+
+def run(d, fn: str, *args):
+    """Call the JS function ``fn`` (source, maybe async) in the page with ``args``."""
+    out = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"Promise.resolve(({fn})(...Array.from(arguments).slice(0, -1)))"
+        ".then((v) => done({ v }), (e) => done({ e: String(e && e.stack || e) }));", *args)
+    if out and "e" in out:
+        raise RuntimeError(out["e"])
+    return out.get("v") if out else None
+
+
+def wait(d, fn: str, timeout: float = 60.0, poll: float = 0.05):
+    deadline = time.time() + timeout
+    while True:
+        try:
+            v = run(d, fn)
+            if v:
+                return v
+        except Exception:  # noqa: BLE001 - the page is navigating: look again
+            pass
+        if time.time() > deadline:
+            raise TimeoutError(f"not true after {timeout} s: {fn}")
+        time.sleep(poll)
+
+
+INTERACTIVE = "() => performance.getEntriesByName('phom-interactive').length > 0"
+
+
+def visit(d, url: str, metrics: str, timeout: float = 180.0) -> dict:
+    d.get(url)
+    wait(d, INTERACTIVE, timeout, 0.02)
+    return run(d, metrics)
+
+
+# ------------------------------------------------------------------ Playwright's calls
+def _fn(expr: str) -> str:
+    e = expr.strip()
+    return e if e.startswith(("(", "async")) and "=>" in e else f"() => ({e})"
+
+
+class Keyboard:
+    KEYS = {"Home": "HOME", "End": "END", "ArrowRight": "ARROW_RIGHT", "ArrowLeft": "ARROW_LEFT",
+            "Enter": "ENTER", "Escape": "ESCAPE", "Tab": "TAB", " ": "SPACE"}
+
+    def __init__(self, d):
+        self.d = d
+
+    def press(self, key: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        k = getattr(Keys, self.KEYS[key]) if key in self.KEYS else key
+        ActionChains(self.d).send_keys(k).perform()
+
+
+class Element:
+    def __init__(self, d, el):
+        self.d, self.el = d, el
+
+    def get_attribute(self, name: str):
+        return self.el.get_attribute(name)
+
+    def tap(self) -> None:
+        self.el.click()
+
+    click = tap
+
+
+class Locator:
+    def __init__(self, d, sel: str):
+        self.d, self.sel = d, sel
+
+    def _all(self):
+        from selenium.webdriver.common.by import By
+
+        return self.d.find_elements(By.CSS_SELECTOR, self.sel)
+
+    def count(self) -> int:
+        return len(self._all())
+
+    @property
+    def first(self) -> Element:
+        return Element(self.d, self._all()[0])
+
+    def tap(self) -> None:
+        self.first.tap()
+
+    click = tap
+
+
+class Page:
+    """The Playwright page calls table_driver.py makes, over a WebDriver session."""
+
+    def __init__(self, d):
+        self.d = d
+        self.keyboard = Keyboard(d)
+
+    def goto(self, url: str) -> None:
+        self.d.get(url)
+
+    def reload(self) -> None:
+        self.d.refresh()
+
+    def evaluate(self, expr: str, arg=None):
+        return run(self.d, _fn(expr), *([] if arg is None else [arg]))
+
+    def wait_for_function(self, expr: str, timeout: float = 30_000, polling=None) -> None:
+        wait(self.d, _fn(expr), timeout / 1000)
+
+    def get_attribute(self, sel: str, name: str):
+        return self.locator(sel).first.get_attribute(name)
+
+    def locator(self, sel: str) -> Locator:
+        return Locator(self.d, sel)
+
+    def tap(self, sel: str) -> None:
+        self.locator(sel).tap()
+
+    click = tap
+
+    def wait_for_timeout(self, ms: float) -> None:
+        time.sleep(ms / 1000)
+
+    def errors(self) -> list[str]:
+        return self.evaluate("window.phomErrors || ['no error hook in the page']")
