@@ -22,8 +22,10 @@ for pkg in ("phom", "ui"):
                 continue
             try:
                 importlib.import_module(name)
-            except ImportError:
-                pass  # a tool's module (the stdlib is trimmed to what the page needs)
+            except Exception:
+                # a tool's module (the stdlib is trimmed to what the page needs), or one
+                # that needs the page's DOM: the page imports it itself
+                pass
 import phom.bots
 phom.bots.names()
 `;
