@@ -122,9 +122,11 @@ function keepCopy() {
   pending = 0;
   if (!PAINT || painted() || table.dataset.phase === "loading") return;
   try {
-    // No save, or pass-and-play (a reload covers the table: never paint a hand)
-    const shared = window.phomState ? JSON.parse(window.phomState()).pass_and_play : false;
-    if (!localStorage.getItem("phom.match.v1") || shared !== false) {
+    // No save, pass-and-play (a reload covers the table: never paint a hand),
+    // or a linked table's guest (the host's view is no save of this device)
+    const guest = sessionStorage.getItem("phom.guest.v1") !== null;
+    const shared = !guest && window.phomState ? JSON.parse(window.phomState()).pass_and_play : true;
+    if (!localStorage.getItem("phom.match.v1") || guest || shared !== false) {
       localStorage.removeItem(PAINT.key);
       return;
     }

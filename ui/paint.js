@@ -4,9 +4,10 @@
 //
 // The copy is used only when it belongs to the save and settings stored now
 // (a fingerprint of both), and the address asks for nothing else (any query:
-// a new match, a deal link, a setting). It is marked data-painted and takes no
-// input (inert); data-phase stays "loading" until ui/main.py renders the real
-// table, which replaces it whole (ui/boot.js then lifts the inert).
+// a new match, a deal link, a setting), and not on a linked table's guest
+// page. It is marked data-painted and takes no input (inert); data-phase stays
+// "loading" until ui/main.py renders the real table, which replaces it whole
+// (ui/boot.js then lifts the inert).
 (function () {
   var KEY = "phom.paint.v1";
   var table = document.getElementById("table");
@@ -26,7 +27,8 @@
   }
   window.phomPaint = { key: KEY, fingerprint: current };
   try {
-    if (!table || location.search.replace(/^\?/, "")) return;
+    // (a guest of a linked table shows the host's view, not a save of this device)
+    if (!table || location.search.replace(/^\?/, "") || sessionStorage.getItem("phom.guest.v1") !== null) return;
     var copy = JSON.parse(localStorage.getItem(KEY) || "null");
     if (!copy || copy.v !== 1 || typeof copy.html !== "string" || copy.save !== current()) return;
     table.className = String(copy.cls || "app");
