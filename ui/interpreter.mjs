@@ -106,7 +106,32 @@ async function unpack(py) {
   py.unpackArchive(await sources, "zip", { extractDir: py.FS.cwd() });
 }
 
-function makeSnapshot() {
+// The sources of what the page imported from files beyond what the worker
+// imports itself (PyScript's own package, ui/main.py and other modules that
+// need the DOM): the worker compiles them into the snapshot, so that a
+// restored page runs them without compiling (a restored interpreter's first
+// compiles are several times slower: its wasm has not warmed up).
+const PAGE_SOURCES = `
+import json, sys
+out = {}
+for name, m in list(sys.modules.items()):
+    f = getattr(m, "__file__", None) or ""
+    if f.endswith(".py") and f.startswith("/") and ".zip/" not in f:
+        try:
+            with open(f, encoding="utf-8") as fh:
+                out[name] = [f, fh.read(), hasattr(m, "__path__")]
+        except OSError:
+            pass
+json.dumps(out)
+`;
+
+function makeSnapshot(py) {
+  let sources = "{}";
+  try {
+    sources = py.runPython(PAGE_SOURCES);
+  } catch (e) {
+    info.snapshotError = "page sources: " + e;
+  }
   set("snapshot", "making");
   const t0 = performance.now();
   const worker = new Worker(WORKER, { type: "module" });
@@ -124,15 +149,17 @@ function makeSnapshot() {
     e.preventDefault();
     done("failed", e.message || "worker error");
   };
-  worker.postMessage({ build: BUILD, cache: CACHE, key: KEY, indexURL: INDEX_URL, sources: SOURCES });
+  worker.postMessage({ build: BUILD, cache: CACHE, key: KEY, indexURL: INDEX_URL, sources: SOURCES,
+                       pageSources: sources });
 }
 
 // After a normal boot: make the snapshot once the table is up and the page has
 // had a moment to itself (the first visit's service worker installs then too).
-function makeWhenIdle() {
+function makeWhenIdle(py) {
+  const make = () => makeSnapshot(py);
   const go = () => setTimeout(() => {
-    if (globalThis.requestIdleCallback) requestIdleCallback(makeSnapshot, { timeout: 2000 });
-    else makeSnapshot();
+    if (globalThis.requestIdleCallback) requestIdleCallback(make, { timeout: 2000 });
+    else make();
   }, 1000);
   addEventListener("py:all-done", go, { once: true });
 }
@@ -174,6 +201,6 @@ export async function loadPyodide(options = {}) {
   heap(py);
   set("why", got.why);
   set("mode", "normal");
-  if (!why) makeWhenIdle();
+  if (!why) makeWhenIdle(py);
   return py;
 }
