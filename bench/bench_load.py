@@ -90,6 +90,7 @@ BARE_HTML = """<!doctype html>
 import js
 print("hello from the bare page")
 js.document.getElementById("table").dataset.phase = "ready"
+js.performance.mark("phom-interactive")
 </script>
 </body></html>
 """
@@ -105,67 +106,135 @@ new MutationObserver(() => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-phase"] });
 """
+# What a visit measured, read in the page (both engines; WebKit has no init
+# script, so there the page's own "phom-interactive" mark is the time).
 METRICS = """() => {
   const p = performance.getEntriesByType("paint");
   const fp = p.find(e => e.name === "first-paint") || p.find(e => e.name === "first-contentful-paint");
-  return { fp: fp ? fp.startTime : null, tti: window.__tti };
+  const mark = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? m.startTime : null; };
+  const b = window.phomBoot || {};
+  return { fp: fp ? fp.startTime : null, tti: window.__tti ?? mark("phom-interactive"),
+           painted: mark("phom-painted"), boot: b.mode || "", why: b.why || "",
+           heap: b.heapBytes || null, snapshot: b.bytes || b.storedBytes || null,
+           js_heap: performance.memory ? performance.memory.usedJSHeapSize : null };
 }"""
+STORED = """async () => {
+  const e = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : {};
+  return { usage: e.usage ?? null, snapshot: (window.phomBoot || {}).storedBytes ?? null,
+           state: document.documentElement.dataset.snapshot || "" };
+}"""
+SETTLED = ("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null && "
+           "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)")
 
 
 def runtime_file(rel: str) -> bool:
     return rel.startswith(("vendor/pyodide/", "vendor/pyscript/"))
 
 
-def load(page, url: str, timeout: float = 90.0) -> dict:
+def load(page, url: str, timeout: float = 120.0, cpu: float | None = None) -> dict:
+    cdp = page.context.new_cdp_session(page)
+    if cpu:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(url)
     page.wait_for_function("window.__tti !== null", timeout=timeout * 1000, polling=20)
-    return page.evaluate(METRICS)
+    out = page.evaluate(METRICS)
+    cdp.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    out["js_heap"] = metrics.get("JSHeapUsedSize", out["js_heap"])
+    return out
 
 
-def one_run(browser, url: str, bare_url: str, site: Path, log: list) -> dict:
+def files_of(entries, prefix: str) -> tuple[dict, list]:
+    """Bytes per file the server sent with 200, and the files sent twice."""
+    fetched: dict = {}
+    sent: list = []
+    for path, code, nbytes, *_ in entries:
+        rel = path.split("?", 1)[0].lstrip("/")[len(prefix):] or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        fetched[rel] = fetched.get(rel, 0) + nbytes
+        if code == 200:
+            sent.append(rel)
+    return fetched, sorted({r for r in sent if sent.count(r) > 1})
+
+
+def one_run(browser, url: str, bare_url: str, site: Path, log: list, cpu: float | None = None) -> dict:
     out = {}
     # ---- ours, cold: a fresh profile
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
     log.clear()
-    out["ours_cold"] = load(page, url)
+    out["ours_cold"] = load(page, url, cpu=cpu)
     first = list(log)
-    # the service worker installs after the table is up; wait until it controls
+    # the service worker installs and the snapshot is made after the table is up
     t0 = time.perf_counter()
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=120_000, polling=50)
+    page.wait_for_function(SETTLED, timeout=180_000, polling=50)
     out["sw_ready_s"] = time.perf_counter() - t0
+    out["stored"] = page.evaluate(STORED)
     sw_log = list(log[len(first):])
     page.close()
     # ---- ours, warm: a new visit in the same profile, through the service worker
     page = ctx.new_page()
     log.clear()
-    out["ours_warm"] = load(page, url)
+    out["ours_warm"] = load(page, url, cpu=cpu)
     out["warm_requests"] = len(log)
+    page.close()
+    # ---- ours, warm, without the snapshot (?boot=normal; nothing painted either)
+    page = ctx.new_page()
+    out["ours_warm_normal"] = load(page, url + "?boot=normal", cpu=cpu)
     ctx.close()
 
     # ---- bare page, cold then warm (HTTP cache)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
-    out["bare_cold"] = load(page, bare_url)
+    out["bare_cold"] = load(page, bare_url, cpu=cpu)
     page.close()
     page = ctx.new_page()
-    out["bare_warm"] = load(page, bare_url)
+    out["bare_warm"] = load(page, bare_url, cpu=cpu)
     ctx.close()
 
     prefix = url.split("127.0.0.1", 1)[1].split("/", 1)[1]  # "phom/"
-    fetched = {}
-    for path, _code, sent, *_ in first:
-        rel = path.split("?", 1)[0].lstrip("/")[len(prefix):] or "index.html"
-        if rel.endswith("/"):
-            rel += "index.html"
-        fetched[rel] = fetched.get(rel, 0) + sent
-    out["first_files"] = fetched
+    out["first_files"], _ = files_of(first, prefix)
     everything = first + sw_log  # up to the service worker's control, its install included
+    _, out["sent_twice"] = files_of(everything, prefix)
     out["first_visit"] = {"requests": len(everything), "bytes": sum(e[2] for e in everything),
                           "not_modified": sum(1 for e in everything if e[1] == 304)}
+    return out
+
+
+# ------------------------------------------------------------------ WebKit
+def webkit_runs(url: str, bare_url: str, log: list, runs: int) -> list[dict]:
+    """The same visits in WebKitGTK (tests/webkit/wk.py: Selenium, Xvfb); a new
+    session is a fresh profile. Times are the page's own marks."""
+    sys.path.insert(0, str(ROOT / "tests" / "webkit"))
+    import wk
+
+    prefix = url.split("127.0.0.1", 1)[1].split("/", 1)[1]
+    out = []
+    with wk.Display():
+        for i in range(runs + 1):  # the first one unrecorded, as in Chromium
+            r: dict = {}
+            with wk.session() as d:
+                log.clear()
+                r["ours_cold"] = wk.visit(d, url, METRICS)
+                first = list(log)
+                wk.wait(d, SETTLED, 300)
+                sw_log = list(log[len(first):])
+                r["ours_warm"] = wk.visit(d, url, METRICS)
+                r["ours_warm_normal"] = wk.visit(d, url + "?boot=normal", METRICS)
+            with wk.session() as d:
+                r["bare_cold"] = wk.visit(d, bare_url, METRICS)
+                r["bare_warm"] = wk.visit(d, bare_url, METRICS)
+            r["first_files"], _ = files_of(first, prefix)
+            _, r["sent_twice"] = files_of(first + sw_log, prefix)
+            if i:
+                out.append(r)
+                print(f"webkit run {i}: ours cold {r['ours_cold']['tti']:.0f} ms, warm "
+                      f"{r['ours_warm']['tti']:.0f} ms ({r['ours_warm']['boot']}), normal warm "
+                      f"{r['ours_warm_normal']['tti']:.0f} ms; bare cold {r['bare_cold']['tti']:.0f} ms, "
+                      f"warm {r['bare_warm']['tti']:.0f} ms", file=sys.stderr)
     return out
 
 
@@ -174,12 +243,52 @@ def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
+ROWS = [("ours, cold", "ours_cold", "cold"), ("ours, warm (snapshot)", "ours_warm", "warm"),
+        ("ours, warm, normal boot", "ours_warm_normal", "warm"),
+        ("bare PyScript, cold", "bare_cold", None), ("bare PyScript, warm (HTTP cache)", "bare_warm", None)]
+
+
+def report(runs: list[dict], title: str, site: Path) -> None:
+    bare = {"cold": med(r["bare_cold"]["tti"] for r in runs), "warm": med(r["bare_warm"]["tti"] for r in runs)}
+    print(f"\n{title}\n")
+    print(f"{'':34} {'first paint':>12} {'saved table':>12} {'interactive':>12} {'vs bare':>8}")
+    for name, key, kind in ROWS:
+        fp = med(r[key]["fp"] for r in runs)
+        painted = med(r[key]["painted"] for r in runs)
+        tti = med(r[key]["tti"] for r in runs)
+        ratio = tti / bare[kind] if kind else 1.0
+        print(f"{name:34} {fp:9.0f} ms {painted:9.0f} ms {tti:9.0f} ms {ratio:7.2f}x")
+    boots = [r["ours_warm"]["boot"] for r in runs]
+    print(f"warm visits from the snapshot: {boots.count('snapshot')} of {len(boots)}; "
+          f"warm/normal-warm {med(r['ours_warm']['tti'] for r in runs) / med(r['ours_warm_normal']['tti'] for r in runs):.2f}x")
+    for key in ("ours_warm", "ours_warm_normal"):
+        heap = med(r[key]["heap"] for r in runs)
+        js = med(r[key]["js_heap"] for r in runs)
+        print(f"memory once interactive, {key}: wasm heap {heap / 1e6:.1f} MB, JS heap {js / 1e6:.1f} MB")
+    stored = [r.get("stored") or {} for r in runs]
+    snap = med(s.get("snapshot") for s in stored)
+    usage = med(s.get("usage") for s in stored)
+    print(f"stored anew: the snapshot {snap / 1e6:.1f} MB raw (Cache Storage); origin's storage in use "
+          f"{usage / 1e6:.1f} MB (service worker's cache and the snapshot)")
+    files = runs[-1]["first_files"]
+    gz = {rel: serve_site.gzip_size(site / rel) for rel in files if (site / rel).is_file()}
+    runtime = sum(v for k, v in gz.items() if runtime_file(k))
+    own = sum(v for k, v in gz.items() if not runtime_file(k))
+    twice = sorted({f for r in runs for f in r["sent_twice"]})
+    print(f"first visit, gzip as Pages sends it: runtime {runtime / 1e3:.0f} KB, own files {own / 1e3:.1f} KB "
+          f"({len(gz)} files, {(runtime + own) / 1e6:.2f} MB); sent twice (page or its worker's install): "
+          f"{', '.join(twice) or 'none'}")
+    return gz
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", type=Path, help="an assembled site (default: build one now)")
     ap.add_argument("--full-stdlib", action="store_true", help="build with the whole python_stdlib.zip")
     ap.add_argument("--mbps", type=float, default=None, help="throttle the network to this many Mbit/s")
+    ap.add_argument("--cpu", type=float, default=None, help="slow Chromium's CPU this many times (4: a phone)")
+    ap.add_argument("--webkit", action="store_true", help="the same figures in WebKitGTK too (Xvfb)")
     ap.add_argument("--json", type=Path, help="also write the raw runs here")
     a = ap.parse_args(argv)
 
@@ -205,50 +314,35 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             # one unrecorded warm-up visit (disk caches of the OS, the server's gzip cache)
-            one_run(browser, url, url + "bare/", site, log)
+            one_run(browser, url, url + "bare/", site, log, a.cpu)
             for i in range(a.runs):
-                r = one_run(browser, url, url + "bare/", site, log)
+                r = one_run(browser, url, url + "bare/", site, log, a.cpu)
                 runs.append(r)
-                print(f"run {i + 1}: ours cold {r['ours_cold']['tti']:.0f} ms, warm {r['ours_warm']['tti']:.0f} ms; "
+                print(f"run {i + 1}: ours cold {r['ours_cold']['tti']:.0f} ms, warm {r['ours_warm']['tti']:.0f} ms "
+                      f"({r['ours_warm']['boot']}, painted {r['ours_warm']['painted'] or 0:.0f} ms), "
+                      f"normal warm {r['ours_warm_normal']['tti']:.0f} ms; "
                       f"bare cold {r['bare_cold']['tti']:.0f} ms, warm {r['bare_warm']['tti']:.0f} ms",
                       file=sys.stderr)
             browser.close()
+        wk_runs = webkit_runs(url, url + "bare/", log, a.runs) if a.webkit else []
         srv.shutdown()
 
-        files = runs[-1]["first_files"]
-        gz = {rel: serve_site.gzip_size(site / rel) for rel in files if (site / rel).is_file()}
-        runtime = sum(v for k, v in gz.items() if runtime_file(k))
-        own = sum(v for k, v in gz.items() if not runtime_file(k))
-        sent = sum(files.values())
-
-        def row(name, key):
-            fp = med(r[key]["fp"] for r in runs)
-            tti = med(r[key]["tti"] for r in runs)
-            return name, fp, tti
-
-        rows = [row("ours, cold", "ours_cold"), row("ours, warm (service worker)", "ours_warm"),
-                row("bare PyScript, cold", "bare_cold"), row("bare PyScript, warm (HTTP cache)", "bare_warm")]
-        bare = {"cold": rows[2], "warm": rows[3]}
         net = f", network {a.mbps:g} Mbit/s" if a.mbps else ", local network"
-        print(f"\nmedians of {a.runs} runs, headless Chromium{net}"
-              f"{', whole stdlib' if a.full_stdlib else ''}\n")
-        print(f"{'':34} {'first paint':>12} {'interactive':>12} {'vs bare':>8}")
-        for name, fp, tti in rows:
-            kind = "cold" if "cold" in name else "warm"
-            ratio = tti / bare[kind][2] if name.startswith("ours") else 1.0
-            print(f"{name:34} {fp:9.0f} ms {tti:9.0f} ms {ratio:7.2f}x")
-        print(f"\nfirst visit, gzip as Pages sends it: runtime {runtime / 1e3:.0f} KB, "
-              f"own files {own / 1e3:.1f} KB ({len(gz)} files; {sent / 1e3:.0f} KB sent by the server)")
+        cpu = f", CPU slowed {a.cpu:g}x" if a.cpu else ""
+        gz = report(runs, f"medians of {a.runs} runs, headless Chromium{net}{cpu}"
+                    f"{', whole stdlib' if a.full_stdlib else ''}", site)
         for k in sorted(gz, key=lambda k: -gz[k]):
             print(f"  {'runtime' if runtime_file(k) else 'own    '} {gz[k] / 1e3:9.1f} KB  {k}")
         fv = runs[-1]["first_visit"]
-        print(f"first visit until the service worker controls the page: {fv['requests']} requests, "
-              f"{fv['not_modified']} of them revalidations (304) by its install, "
-              f"{fv['bytes'] / 1e3:.0f} KB sent; it controls "
+        print(f"first visit until the service worker controls the page and the snapshot is stored: "
+              f"{fv['requests']} requests, {fv['not_modified']} of them revalidations (304) by its install, "
+              f"{fv['bytes'] / 1e3:.0f} KB sent; "
               f"{med(r['sw_ready_s'] for r in runs):.1f} s after interactive; "
               f"warm visit: {med(r['warm_requests'] for r in runs):.0f} requests reach the server")
+        if wk_runs:
+            report(wk_runs, f"medians of {a.runs} runs, WebKitGTK under Xvfb{net}", site)
         if a.json:
-            a.json.write_text(json.dumps({"runs": runs, "gzip": gz}, indent=1))
+            a.json.write_text(json.dumps({"runs": runs, "webkit": wk_runs, "gzip": gz}, indent=1))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
