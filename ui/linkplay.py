@@ -229,14 +229,11 @@ class _GuestGame:
 
 
 def _blank_view():
-    rules = phom.Rules()
-    P = rules.players
-    empty = ((),) * P
-    return phom.PlayerView(
-        seat=0, to_move=0, players=P, phase="deal", hand=(), eaten=empty, discards=empty,
-        last_discard=None, last_discarder=None, table_melds=(), stock_size=0, hand_sizes=(0,) * P,
-        rules=rules, starter=0, turns=(0,) * P, laid=(None,) * P, lay_order=(), payments=(),
-        events=(), pot=0, is_lay_down_turn=False, chot=False, public={})
+    """An empty table: a fresh deal's public state with no hand in it (nothing was received)."""
+    import dataclasses
+
+    v = phom.Game(seed=0).view(0)
+    return dataclasses.replace(v, hand=(), hand_sizes=(0,) * v.players, events=())
 
 
 class _Totals:

@@ -108,6 +108,7 @@ def test_a_reloaded_guest_gets_its_seat_back_and_another_phone_does_not():
     assert 2 not in host.session.connected
     again = GuestApp(MemoryStorage(), gs)       # the same phone, reloaded
     assert again.rejoining and again.game is None and "data-card" not in render.page_html(again)
+    assert again.view().hand == () and again.view().events == ()   # read by the page at boot
     link(host, again)
     assert again.connected and again.view() == host.game.view(2)
     stranger = GuestApp(MemoryStorage(), MemoryStorage())
