@@ -296,7 +296,7 @@ class Learn:
             return True
         if intent == "review":
             g = app.game
-            if g is None or not g.is_over:
+            if g is None or not g.is_over or self._review_would_leak():
                 return False
             if self.session_key != self.hand_key():
                 self.session = ReviewSession(
@@ -525,8 +525,21 @@ class Learn:
         lang = self.app.lang
         if self.tutorial is not None:
             return _btn(tx(lang, "btn_done"), "tutorial_done", cls="primary big")
-        return ('<div class="learn-over">' + _btn(tx(lang, "btn_review"), "review", cls="review-btn")
+        review = _btn(tx(lang, "btn_review"), "review", cls="review-btn")
+        if self._review_would_leak():
+            review = ""
+        return ('<div class="learn-over">' + review
                 + _btn(tx(lang, "btn_share"), "share", cls="share-btn") + "</div>")
+
+    def _review_would_leak(self) -> bool:
+        """Pass-and-play (ui/seats.py): the review lays every hand open, so it is offered
+        only when the end itself opened them all (phom.reveal: not after an ù)."""
+        app, g = self.app, self.app.game
+        if not getattr(app, "pass_and_play", False) or g is None or not g.is_over:
+            return False
+        from phom.reveal import revealed_hands
+
+        return any(h is None for h in revealed_hands(g))
 
     def dialog_html(self) -> str:
         d = self.app.dialog

@@ -113,3 +113,25 @@ def test_after_an_u_only_the_winners_hand_is_shown():
     for s in hidden:
         for c in res.hands[s]:
             assert f'data-card="{c}"' not in html
+
+
+def test_no_review_after_an_u_in_pass_and_play():
+    """The review lays every hand open: after an ù the others' hands were never shown."""
+    from phom.deal import make_deck
+    from ui.learn import Learn
+
+    hands = {0: "AS 2S 3S 5C 5D 5H 9C 10C JC", 1: "KS KC 2D 4D 7D 9H JH QH KD",
+             2: "3C 4C 6D 8D 10D 2H 6H 8S QS", 3: "6C 7C 8C 3D 9D 3H 4H JD QD"}
+    deck = " ".join(str(c) for c in make_deck({k: phom.parse_cards(v) for k, v in hands.items()}))
+    app = two_people()
+    app.new_match(seed=1, deck=deck)
+    play(app, random.Random(0))
+    assert app.game.result.u is not None
+    learn = Learn(app)
+    assert 'data-act="review"' not in learn.over_buttons_html()
+    assert learn.handle("review") is False
+    solo = App(MemoryStorage())
+    solo.start({"seed": "1"})
+    solo.new_match(seed=1, deck=deck)
+    play(solo, random.Random(0))
+    assert 'data-act="review"' in Learn(solo).over_buttons_html()
