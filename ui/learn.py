@@ -419,7 +419,7 @@ class Learn:
             return False
         if self.app.hand_no > 1:
             return True
-        return not g.is_over and any(s == HUMAN for s, _k, _c in g.view(HUMAN).events)
+        return any(s == HUMAN for s, _k, _c in g.view(HUMAN).events)
 
     def offer(self, deal: Deal, day: str | None = None) -> None:
         """Start ``deal`` now, or ask first when a match is in progress."""
