@@ -1,14 +1,18 @@
 """Start-up benchmark: the assembled site in headless Chromium, against a bare
 PyScript page on the same vendored runtime, measured in the same run.
 
-    python3 bench/bench_load.py [--runs 5] [--site DIR] [--full-stdlib] [--mbps 20] [--json FILE]
+    python3 bench/bench_load.py [--runs 5] [--site DIR] [--full-stdlib] [--mbps 20] [--cpu 4]
+                                [--webkit] [--json FILE]
 
 Builds the site (tools/build_site.py) into a temporary folder unless --site is
 given, serves it like GitHub Pages (tools/serve_site.py: under /phom/, gzip,
 ETag, max-age) and, for each run, in a fresh browser profile:
 
 * ours cold:  first visit, nothing cached; then wait for the service worker
-* ours warm:  a new page in the same profile, served by the service worker
+              and the memory snapshot (ui/interpreter.mjs)
+* ours warm:  a new page in the same profile, served by the service worker,
+              Python restored from the snapshot, the saved table painted first
+* ours warm, normal boot: the same with ?boot=normal (no snapshot, no picture)
 * bare cold / warm: a minimal PyScript page on the same vendor/ runtime that
   prints a line and flips a data-phase attribute (warm: the HTTP cache)
 
@@ -21,8 +25,54 @@ split into the runtime (vendor/pyodide, vendor/pyscript) and our own files.
 --mbps makes the server send through one shared link of that speed, with 20 ms
 before each response (the page's and its service worker's requests alike), to
 show what preloading and fewer bytes buy on a real connection; by default the
-server is local and unthrottled. Targets (issue 5): own files <= 300 KB gzip,
+server is local and unthrottled. --cpu slows Chromium's CPU (DevTools'
+throttle). --webkit runs the same visits in WebKitGTK too (tests/webkit/wk.py;
+times from the page's own phom-interactive / phom-painted marks). It also
+prints the memory once interactive (the wasm heap, the JS heap) and what the
+origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
+<= 0.35x the bare page's warm, the saved table painted <= 300 ms warm, cold
+<= 1.1x bare and <= 5.2 MB gzip, --cpu 4 warm <= 2 s, WebKit warm <= 0.5x its
+normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
+
+Issue 14 figures (2 cores; load average 15-30 from other developers' jobs
+the whole session, so absolute times are 5-15x a quiet machine's: read the
+ratios, taken in the same run; 11:10-11:25 UTC, nice 19):
+
+  3 runs, local            first paint  saved table  interactive  vs bare
+  ours cold                     480 ms            -     30992 ms    0.80x
+  ours warm (snapshot)          468 ms       162 ms      6472 ms    0.16x
+  ours warm, normal boot        360 ms            -     35069 ms    0.84x
+  bare cold / warm        380 / 264 ms               38924 / 41680 ms
+  snapshot warm / normal warm: 0.18x (3 of 3 visits restored)
+  1 run, --cpu 4: warm 17591 ms (0.58x bare warm, 0.47x normal warm), cold
+  34660 ms (1.43x), saved table painted at 933 ms
+  memory once interactive: wasm heap 31.5 MB (snapshot or not), JS heap
+  10.9-11.1 MB; stored anew: the snapshot, 31.5 MB raw in Cache Storage (the
+  origin holds 44.9-46.8 MB in all); first visit 5.23 MB gzip (runtime 5007 KB,
+  own 225 KB: the other developers' new modules); sent twice on a first visit:
+  index.html only (the page asks for ./, the install for index.html)
+  WebKitGTK (tests/webkit, same load): snapshot restores; the page requests
+  each file once; the install is sent again what the page loaded before it
+  began (no validator: the automation profile keeps no HTTP cache it shares),
+  ~14 small files; one visit pair: cold 81 s, warm from the snapshot 10.8 s
+
+  kept  JSON config inline in index.html, plugins left out (PyScript loads
+        them once per interpreter: MicroPython gets an <mpy-config> too):
+        py-editor, py-game, py-terminal, deprecations-manager, donkey and the
+        TOML parser no longer fetched, one request (the config) fewer
+  kept  preloads from boot.js, none in WebKit (it never reuses them: every
+        runtime file was downloaded twice)
+  kept  ui/interpreter.mjs unpacks pysrc.zip itself: zip.js (72 KB gzip) gone
+  kept  the memory snapshot: warm 0.16x bare in the run above (issue: 1.08x)
+  kept  the page's other modules precompiled into the snapshot (PyScript's
+        package, ui/main.py): A/B warm median 3333 -> 2667 ms, 5 visits each.
+        A restored interpreter compiles several times slower than a warmed-up
+        one (render.py: 306-542 ms against 53-127 ms), its wasm not tiered up
+  kept  SHA-256 check of the 31.5 MB snapshot before restoring: 50-500 ms
+        under this load (reading it from Cache Storage: 100-500 ms)
+  not   --js-flags=--no-wasm-lazy-compilation (a diagnostic, not shippable):
+        restore slower, PyScript's start after it no faster
 
 Figures (2 cores, other jobs running: expect +-15 % between runs; the A/B
 lines interleave two sites' cold loads, service worker blocked, medians):
