@@ -86,6 +86,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     offline = False  # tests: answer every request with an error, like a dead network
     log: list | None = None  # when a list: (path, status, body bytes sent, time) per request
     link: Link | None = None  # the benchmark's slow network, if any
+    cut: frozenset = frozenset()  # tests: paths (under the prefix) whose body breaks off half-way
 
     def log_message(self, fmt, *args):
         if not self.quiet:
@@ -141,7 +142,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if gz is not None and "gzip" in (self.headers.get("Accept-Encoding") or ""):
             body = gz
             hdrs["Content-Encoding"] = "gzip"
+        if rel in self.cut and not head:
+            return self._send_cut(body, hdrs)
         return self._send(200, body, hdrs, head)
+
+    def _send_cut(self, body: bytes, headers: dict) -> None:
+        """A download that fails half-way: the full length promised, half sent, closed."""
+        if self.log is not None:
+            self.log.append((self.path, 200, len(body) // 2, time.time()))
+        self.send_response(200)
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+        import socket
+
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
 
 class Server(http.server.ThreadingHTTPServer):

@@ -19,7 +19,9 @@ from phom.reveal import revealed_hands
 from phom.session import Session
 
 from . import seats as seatplan
+from . import params as params_mod
 from . import store
+from .banners import link_notice
 from .i18n import t, u_name
 
 HUMAN = 0
@@ -51,7 +53,7 @@ def _meld_order(meld) -> list:
 
 class App:
     def __init__(self, storage, settings: dict | None = None) -> None:
-        self.storage = storage
+        self.storage = store.SafeStorage(storage)  # no write ever raises (ui/store.py)
         self.settings = store.clean_settings(settings) if settings else store.load_settings(storage)
         self.match: phom.Match | None = None
         self.game: phom.Game | None = None
@@ -66,6 +68,10 @@ class App:
         self.log: list[str] = []         # recent announcements, newest last
         self.events_seen = 0
         self.pending: dict = {}          # staged preset/players in the settings panel
+        self.link = None                 # a checked link waiting for "keep" or "start"
+        self.saving = True               # the last write of the match to storage worked
+        self.save_blocked = False        # an unreadable save could not be set aside
+        self.readonly = False            # another tab has the table (ui/tabs.py)
         self._bots: dict = {}
         # Who sits where (ui/seats.py): the plan being edited, and the match's seats.
         self.plan = seatplan.load_plan(storage, self.settings["players"], self.settings["bot"], self.lang)
@@ -83,67 +89,63 @@ class App:
         return phom.Rules.preset(self.settings["preset"])
 
     def start(self, params: dict | None = None) -> None:
-        """Resume the saved match, or start one. ``params`` (from the URL) may ask
-        for a fresh match: new, preset, players, bot, speed, lang, seed, deck, starter."""
-        params = params or {}
-        changed = False
-        for k in ("preset", "players", "bot", "speed", "lang", "four_color"):
-            if k in params:
-                v = params[k]
-                if k == "players":
-                    try:
-                        v = int(v)
-                    except (TypeError, ValueError):
-                        continue
-                if k == "four_color":
-                    v = str(v).lower() in ("1", "true", "yes", "on")
-                cleaned = store.clean_settings({**self.settings, k: v})
-                if cleaned[k] == v:
+        """Resume the saved match, or start one; then follow the link's ``params``
+        (ui/params.py). A malformed link changes nothing and says why; a link
+        asking for a new match while one is saved asks first (``dialog="open_link"``)."""
+        link = params_mod.parse(params or {}, self.settings)
+        if not link.ok:
+            self.notice = link_notice(self.lang, link)
+        elif link.settings:
+            for k, v in link.settings.items():
+                if k not in ("preset", "players"):
                     self.settings[k] = v
-                    changed = changed or k in ("preset", "players")
                     if k == "bot":
                         self._all_bots(v)
-        store.save_settings(self.storage, self.settings)
-        fresh = changed or any(k in params for k in ("new", "seed", "deck"))
-        if not fresh and self._resume():
+            self.save_settings()
+        resumed = self._resume()
+        if not link.ok or not link.fresh:
+            if not resumed:
+                self.new_match()
             return
-        seed = params.get("seed")
-        try:
-            seed = int(seed) if seed is not None else None
-        except ValueError:
-            seed = None
-        starter = params.get("starter", 0)
-        try:
-            starter = int(starter)
-        except ValueError:
-            starter = 0
-        self.new_match(seed=seed, deck=params.get("deck"), starter=starter)
+        if resumed:
+            self.link = link
+            self.dialog = "open_link"
+            return
+        self.start_link(link)
+
+    def start_link(self, link) -> None:
+        """Start the match a checked link asks for."""
+        self.settings.update(link.settings)
+        if "bot" in link.settings:
+            self._all_bots(link.settings["bot"])
+        self.save_settings()
+        self.link = None
+        self.new_match(seed=link.seed, deck=link.deck, starter=link.starter)
 
     def _resume(self) -> bool:
         snap, bad = store.load_match(self.storage)
         if bad is not None:
-            store.set_aside(self.storage, bad)
-            self.notice = t(self.lang, "notice_corrupt")
+            self._set_aside(bad, "notice_corrupt", "")
             return False
         if snap is None:
             return False
         try:
-            m = phom.Match.from_json(snap["match"])
-            if m.current is None:
-                raise ValueError("no hand in the saved match")
-            preset = m.rules.name
-            if preset not in store.PRESET_NAMES:
-                raise ValueError("unknown preset")
-            hand_no = int(snap["hand_no"])
-            seed = int(snap["seed"])
+            m = store.check_snapshot(snap)
+        except phom.OldSave as e:
+            self._set_aside(None, "notice_old_save", str(e))
+            return False
+        except ValueError as e:  # BadSave: damaged
+            self._set_aside(None, "notice_corrupt", str(e))
+            return False
+        preset, hand_no, seed = m.rules.name, snap["hand_no"], snap["seed"]
+        try:
             seats = seatplan.plan_seats(snap["seats"]) if "seats" in snap else seatplan.plan_seats(
                 seatplan.default_plan(m.players, self.settings["bot"], self.lang))
             if len(seats) != m.players:
                 raise ValueError("the seats do not fit the match")
             session = self._host(m, seats, seed, hand_no, snap.get("links"))
-        except Exception:  # noqa: BLE001 — any damage means: set it aside
-            store.set_aside(self.storage)
-            self.notice = t(self.lang, "notice_corrupt")
+        except Exception as e:  # noqa: BLE001 — any damage means: set it aside
+            self._set_aside(None, "notice_corrupt", str(e)[:200])
             return False
         self.match, self.game = m, m.current
         self.hand_no, self.match_seed = hand_no, seed
@@ -152,7 +154,7 @@ class App:
         self._seat_cover(reload=True)
         self.settings["preset"] = preset
         self.settings["players"] = m.players
-        store.save_settings(self.storage, self.settings)
+        self.save_settings()
         self.events_seen = len(self.view().events)
         self._reset_turn_state()
         self._bots = {}
@@ -240,7 +242,36 @@ class App:
         }
 
     def save(self) -> None:
-        store.save_match(self.storage, self.snapshot())
+        """Save after every action. A tab that lost the table (ui/tabs.py) or a
+        save that could not be set aside saves nothing; a refused write is
+        said once, and its return said once too."""
+        if self.readonly or self.save_blocked:
+            return
+        self._saved(store.save_match(self.storage, self.snapshot()))
+
+    def save_settings(self) -> None:
+        """Settings are small and rare: a refused write of them is not news (the
+        match's saves say whether progress is kept)."""
+        if not self.readonly:
+            self.save_settings()
+
+    def _saved(self, ok: bool) -> None:
+        if ok == self.saving:
+            return
+        self.saving = ok
+        if not ok:
+            self.notice = t(self.lang, "notice_not_saving")
+        elif self.notice == t(self.lang, "notice_not_saving"):
+            self.notice = t(self.lang, "notice_saving_again")
+
+    def _set_aside(self, raw, key: str, why: str) -> None:
+        """Keep an unreadable save aside; if even that cannot be stored, keep it
+        where it is and save nothing over it."""
+        text = t(self.lang, key) + (f" ({why})" if why else "")
+        if not store.set_aside(self.storage, raw):
+            self.save_blocked = True
+            text += " " + t(self.lang, "notice_aside_failed")
+        self.notice = f"{self.notice} {text}" if self.notice else text
 
     # ------------------------------------------------------------------ queries
     def view(self):
@@ -400,6 +431,8 @@ class App:
     def handle(self, intent: str, arg=None) -> bool:
         """One tap or key. Returns True when something changed (re-render)."""
         self.flash = None
+        if self.dialog == "open_link":
+            return self._answer_link(intent)
         if intent in ("settings", "rules", "help"):
             self.dialog = None if self.dialog == intent else intent
             if intent == "rules":
@@ -433,7 +466,7 @@ class App:
             return True
         if intent == "sort":
             self.settings["sort"] = "suit" if self.settings["sort"] == "rank" else "rank"
-            store.save_settings(self.storage, self.settings)
+            self.save_settings()
             return True
         if intent == "setting":
             return self.change_setting(*arg)
@@ -443,7 +476,7 @@ class App:
                 self.plan = plan
             self.settings.update(self.pending)
             self.pending = {}
-            store.save_settings(self.storage, self.settings)
+            self.save_settings()
             self.dialog = None
             self.new_match()
             return True
@@ -486,6 +519,18 @@ class App:
             return self._try(Discard(self.selected), legal)
         if intent == "card":
             return self.tap_card(arg)
+        return False
+
+    def _answer_link(self, intent: str) -> bool:
+        """The link's question is answered before anything else."""
+        if intent == "link_start" and self.link is not None:
+            self.dialog = None
+            self.start_link(self.link)
+            return True
+        if intent in ("link_keep", "close", "escape"):
+            self.dialog = None
+            self.link = None
+            return True
         return False
 
     def tap_card(self, text) -> bool:
@@ -579,7 +624,7 @@ class App:
         self.settings[key] = value
         if key == "bot":
             self._all_bots(value)
-        store.save_settings(self.storage, self.settings)
+        self.save_settings()
         return True
 
     # ------------------------------------------------------------------ bots

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 
-from js import Object, document, localStorage, performance, window
+from js import Object, document, performance, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import learn_dom, linkpage, render
+from . import banners, learn_dom, linkpage, params, render, store
 from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .i18n import t
@@ -42,7 +42,10 @@ class Page:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.live = document.getElementById("live")
-        self.app = App(localStorage)
+        self.app = App(local_storage())
+        self.tab_state = "loading"   # play / busy / lost / waiting (ui/tabs.py)
+        self.params: dict = {}
+        self.started = False
         self.gen = 0            # bumps when a new match/hand makes a running loop stale
         self.loop_running = False
         self.last_dialog = None
@@ -53,30 +56,58 @@ class Page:
 
     # ------------------------------------------------------------ start
     def boot(self) -> None:
-        params = {}
-        usp = window.URLSearchParams.new(window.location.search)
-        for k in ("new", "preset", "players", "bot", "speed", "lang", "seed", "deck", "starter", "four_color"):
-            if usp.has(k):
-                params[k] = str(usp.get(k))
+        self.usp = usp = window.URLSearchParams.new(window.location.search)
+        self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         self.link = linkpage.attach(self)   # linked play; a guest's page gets a GuestApp
-        self.app.start(params)
-        learn_dom.boot(self, usp)
-        if params:
-            # Drop the parameters so a reload resumes instead of starting over.
-            window.history.replaceState(None, "", window.location.pathname)
         document.getElementById("sprite").innerHTML = sprite()
         self._listen(self.root, "click", self.on_click)
         self._listen(self.root, "change", self.on_change)
         self._listen(document, "keydown", self.on_key)
-        self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
         window.phomState = create_proxy(state_json)
         window.phomFiles = create_proxy(files_json)
+        from .tabs import TabGuard
+
+        self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost)
+        if self.link.guest:
+            self.on_table()   # a guest's page keeps no match of its own: no lock
+        else:
+            self.tabs.start()
+
+    def on_table(self) -> None:
+        """This tab has the table (ui/tabs.py): resume the save and follow the
+        link. Taken back after another tab played, it starts again from the
+        save as that tab left it."""
+        if self.started:
+            window.location.reload()
+            return
+        self.started = True
+        self.tab_state = "play"
+        self.app.start(self.params)
+        learn_dom.boot(self, self.usp)
+        if self.params:
+            # Drop the parameters so a reload resumes instead of starting over.
+            window.history.replaceState(None, "", window.location.pathname)
+        self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
         self.render()
+        self._unsplash()
+        self.kick()
+        asyncio.ensure_future(self.preload())
+
+    def on_busy(self) -> None:
+        self.tab_state = "busy"
+        self.render()
+        self._unsplash()
+
+    def on_lost(self) -> None:
+        self.app.readonly = True
+        self.gen += 1
+        self.tab_state = "lost"
+        self.render()
+
+    def _unsplash(self) -> None:
         splash = document.getElementById("splash")
         if not nil(splash):
             splash.remove()
-        self.kick()
-        asyncio.ensure_future(self.preload())
 
     async def preload(self) -> None:
         """Import the bot modules once the table shows, not in the middle of a bot's turn."""
@@ -104,6 +135,11 @@ class Page:
     # ------------------------------------------------------------ render
     def render(self, events=()) -> None:
         app = self.app
+        if self.tab_state != "play":
+            self.root.innerHTML = banners.tab_html(app.lang, self.tab_state)
+            self.root.setAttribute("data-phase", "elsewhere")
+            self._focus_key("tab-take")
+            return
         active = document.activeElement
         key = None
         hand_index = None
@@ -245,6 +281,11 @@ class Page:
             return
         act = _attr(el, "data-act")
         arg = _attr(el, "data-card") or _attr(el, "data-arg")
+        if act == "tab_take" and self.tab_state in ("busy", "lost"):
+            self.tab_state = "waiting"
+            self.render()
+            self.tabs.take_over()
+            return
         self.intent(act, arg)
 
     def on_change(self, ev) -> None:
@@ -256,7 +297,7 @@ class Page:
         self.intent("setting", (str(key), value))
 
     def on_key(self, ev) -> None:
-        if ev.ctrlKey or ev.metaKey or ev.altKey:
+        if ev.ctrlKey or ev.metaKey or ev.altKey or self.tab_state != "play":
             return
         key = str(ev.key)
         target = ev.target
@@ -337,6 +378,8 @@ class Page:
         return True
 
     def intent(self, act: str, arg=None) -> None:
+        if self.tab_state != "play":
+            return
         if self.link.handles(act, arg):
             return
         app = self.app
@@ -370,7 +413,7 @@ class Page:
         app = self.app
         while True:
             g = app.game
-            if g is None or g.is_over:
+            if g is None or g.is_over or app.readonly:
                 return
             while app.dialog is not None:
                 await asyncio.sleep(0.1)
@@ -436,15 +479,29 @@ def boot() -> None:
         raise
 
 
+def local_storage():
+    """The browser's localStorage, or one that refuses everything if the
+    browser blocks it (reading ``window.localStorage`` itself raises then)."""
+    try:
+        storage = window.localStorage
+        storage.getItem(store.SETTINGS_KEY)
+        return storage
+    except Exception:  # noqa: BLE001 — SecurityError
+        return store.BrokenStorage()
+
+
 def state_json() -> str:
     """For tests and debugging: the page's state in one JSON string."""
     app = PAGE.app
     g = app.game
+    if PAGE.tab_state != "play":
+        return json.dumps({"tab": PAGE.tab_state})
     return json.dumps({
         "phase": g.phase, "to_move": g.to_move, "over": g.is_over,
         "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
         "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
         "me": app.me, "cover_for": app.cover_for, "names": app.names(), "pass_and_play": app.pass_and_play,
+        "tab": PAGE.tab_state, "saving": app.saving, "notice": app.notice, "dialog": app.dialog,
     })
 
 

@@ -15,6 +15,7 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, best_arrange
 
 from . import seats as seatplan
 from .app import arrangement_points
+from .banners import link_dialog_html
 from .cards_svg import card_back, card_face, suit_svg
 from .i18n import (
     BOT_LEVELS,
@@ -613,6 +614,8 @@ def dialog_html(app) -> str:
         from .linkplay import host_dialog_html
 
         return host_dialog_html(app, app.links)
+    if app.dialog == "open_link":
+        return link_dialog_html(app)
     if app.dialog == "settings":
         return settings_html(app)
     if app.dialog == "rules":

@@ -3,19 +3,31 @@
 Pure Python over any object with ``getItem/setItem/removeItem`` (the browser's
 ``localStorage``, or ``MemoryStorage`` in tests). The match is saved after
 every action; a save that cannot be read (damaged, or from an older format) is
-moved to ``CORRUPT_KEY`` once and reported, and the page starts afresh.
+set aside — moved to ``CORRUPT_KEY``, the one set aside before it to
+``CORRUPT_KEY + ".2"`` and so on, ``KEEP_ASIDE`` of them — and reported, and
+the page starts afresh. Nothing is removed before its copy is written.
+
+Storage may fail at any call (quota full, private mode, storage disabled by
+the browser: the DOM raises). Every write here returns whether it worked and
+never raises, so the hand goes on; the App says once that progress is not
+being saved, and again when it is.
 """
 
 from __future__ import annotations
 
 import json
 
+import phom
+
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
 SAVE_KEY = "phom.match.v1"
 SETTINGS_KEY = "phom.settings.v1"
 CORRUPT_KEY = "phom.match.corrupt"
+KEEP_ASIDE = 3
 FORMAT = 1
+SNAPSHOT_KEYS = ("format", "match", "hand_no", "seed")
+SNAPSHOT_OPTIONAL = ("seats", "links")  # who sits where (ui/seats.py), linked phones
 
 PRESET_NAMES = ("basic", "traditional", "online", "bonus", "village")
 
@@ -46,8 +58,71 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
+class BrokenStorage:
+    """Storage that refuses everything, as a browser with storage disabled does."""
+
+    def getItem(self, key):  # noqa: N802
+        raise OSError("storage is disabled")
+
+    setItem = removeItem = getItem  # noqa: N815
+
+
+class SafeStorage:
+    """The page's storage with no call that raises: a refused write returns
+    False (and is counted), a refused read gives None. Every module that
+    keeps something (the match, settings, seats, statistics) writes through
+    it, so storage trouble never stops the hand."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw.raw if isinstance(raw, SafeStorage) else raw
+        self.refused = 0
+
+    def getItem(self, key):  # noqa: N802
+        try:
+            return self.raw.getItem(key)
+        except Exception:  # noqa: BLE001 — SecurityError: the DOM's own
+            return None
+
+    def setItem(self, key, value) -> bool:  # noqa: N802
+        try:
+            self.raw.setItem(key, value)
+        except Exception:  # noqa: BLE001 — QuotaExceededError, SecurityError
+            self.refused += 1
+            return False
+        return True
+
+    def removeItem(self, key) -> bool:  # noqa: N802
+        try:
+            self.raw.removeItem(key)
+        except Exception:  # noqa: BLE001
+            return False
+        return True
+
+    def __getattr__(self, name):  # key(), length, clear() for whoever needs them
+        return getattr(self.raw, name)
+
+
+def _set(storage, key, value) -> bool:
+    try:
+        done = storage.setItem(key, value)
+    except Exception:  # noqa: BLE001 — QuotaExceededError, SecurityError: the DOM's own
+        return False
+    return done is not False
+
+
+def _remove(storage, key) -> bool:
+    try:
+        storage.removeItem(key)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
 def _get(storage, key):
-    v = storage.getItem(key)
+    try:
+        v = storage.getItem(key)
+    except Exception:  # noqa: BLE001
+        return None
     # A missing key is JS null: None, or a JsNull object in Pyodide 314.
     if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
         return None
@@ -78,22 +153,23 @@ def clean_settings(raw) -> dict:
 
 
 def load_settings(storage) -> dict:
+    raw = _get(storage, SETTINGS_KEY)
     try:
-        raw = _get(storage, SETTINGS_KEY)
-        return clean_settings(json.loads(raw) if raw else None)
-    except (ValueError, TypeError):
+        return clean_settings(phom.validate.parse(raw, "settings") if raw else None)
+    except ValueError:
         return dict(DEFAULT_SETTINGS)
 
 
-def save_settings(storage, settings: dict) -> None:
-    storage.setItem(SETTINGS_KEY, json.dumps(clean_settings(settings), sort_keys=True))
+def save_settings(storage, settings: dict) -> bool:
+    return _set(storage, SETTINGS_KEY, json.dumps(clean_settings(settings), sort_keys=True))
 
 
-def save_match(storage, snapshot: dict) -> None:
-    """``snapshot`` is a JSON-able dict (see app.App.snapshot); stamped with FORMAT."""
+def save_match(storage, snapshot: dict) -> bool:
+    """``snapshot`` is a JSON-able dict (see app.App.snapshot); stamped with FORMAT.
+    False when the browser refused to store it."""
     data = dict(snapshot)
     data["format"] = FORMAT
-    storage.setItem(SAVE_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return _set(storage, SAVE_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def load_match(storage):
@@ -106,22 +182,58 @@ def load_match(storage):
     if raw is None:
         return None, None
     try:
-        data = json.loads(raw)
+        data = phom.validate.parse(raw, "page save")
     except ValueError:
         return None, raw
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if data.get("format") != FORMAT or not set(SNAPSHOT_KEYS) <= set(data) <= set(
+            SNAPSHOT_KEYS + SNAPSHOT_OPTIONAL):
         return None, raw
     return data, None
 
 
-def set_aside(storage, raw: str | None = None) -> None:
-    """Move an unreadable save out of the way (kept for a bug report), once."""
+def check_snapshot(snap: dict):
+    """The match of a page save, with every field of the snapshot checked
+    against it; ``phom.BadSave`` (``OldSave`` for another version's) if not."""
+    BadSave, OldSave = phom.BadSave, phom.OldSave
+    if type(snap.get("match")) is not str:
+        raise BadSave("the page save holds no match")
+    m = phom.Match.from_json(snap["match"])
+    if m.current is None:
+        raise BadSave("the saved match holds no hand")
+    if m.rules.name not in PRESET_NAMES:
+        raise OldSave(f"the saved match's rules {m.rules.name!r} are not one of this version's presets")
+    if m.rules != phom.Rules.preset(m.rules.name):
+        raise OldSave(f"the saved match was played under another version of the {m.rules.name} rules")
+    hand_no, seed = snap.get("hand_no"), snap.get("seed")
+    if type(hand_no) is not int or hand_no != m.hands_played + (0 if m.recorded else 1):
+        raise BadSave("the page save's hand number does not match its match")
+    if type(seed) is not int or seed != m.seed:
+        raise BadSave("the page save's seed does not match its match")
+    return m
+
+
+def set_aside(storage, raw: str | None = None) -> bool:
+    """Move an unreadable save out of the way, keeping the ones set aside before.
+
+    Returns False (and removes nothing) if the copy could not be written."""
     if raw is None:
         raw = _get(storage, SAVE_KEY)
     if raw is not None:
-        storage.setItem(CORRUPT_KEY, raw)
-    storage.removeItem(SAVE_KEY)
+        keys = [CORRUPT_KEY] + [f"{CORRUPT_KEY}.{i}" for i in range(2, KEEP_ASIDE + 1)]
+        for older, newer in zip(keys[:0:-1], keys[-2::-1], strict=True):
+            v = _get(storage, newer)
+            if v is not None and not _set(storage, older, v):
+                return False
+        if not _set(storage, CORRUPT_KEY, raw):
+            return False
+    return _remove(storage, SAVE_KEY)
 
 
-def clear_match(storage) -> None:
-    storage.removeItem(SAVE_KEY)
+def set_aside_saves(storage) -> list:
+    """The saves set aside, newest first (for a bug report, or to try again)."""
+    keys = [CORRUPT_KEY] + [f"{CORRUPT_KEY}.{i}" for i in range(2, KEEP_ASIDE + 1)]
+    return [v for v in (_get(storage, k) for k in keys) if v is not None]
+
+
+def clear_match(storage) -> bool:
+    return _remove(storage, SAVE_KEY)

@@ -14,9 +14,18 @@ from urllib.parse import urlencode
 READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)"
 
 
+LINK_OR_READY = ("() => !!document.querySelector('[data-act=\"link_start\"]') || "
+                 "['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)")
+
+
 def open_table(page, url: str, **params) -> None:
+    """Open a link to a new match; if a match is saved, the page asks first:
+    answer "start the linked match"."""
     q = {"new": "1", "speed": "instant", **{k: str(v) for k, v in params.items()}}
     page.goto(url + "?" + urlencode(q))
+    page.wait_for_function(LINK_OR_READY, timeout=60_000)
+    if page.locator('[data-act="link_start"]').count():
+        page.click('[data-act="link_start"]')
     wait_ready(page, 60_000)
 
 

@@ -106,6 +106,7 @@ def test_sub_path_csp_precache_and_offline_play(browser, served_site, built_site
         wait_booted(page)
         assert phase(page) in ("hand-over", "your-turn")
         page.goto(url + "?new=1&speed=instant&seed=8&players=3")
+        page.click('[data-act="link_start"]', timeout=60_000)  # a match is saved: asked first
         wait_ready(page, 60_000)
         steps = play_hand(page, keyboard_step)
         assert "discard" in steps and phase(page) == "hand-over"
@@ -197,5 +198,58 @@ def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path)
         assert len(now) == 1 and now[0].endswith(":" + version) and now != first
         watch.check(page)
     finally:
+        ctx.close()
+        srv.shutdown()
+
+
+def test_an_update_that_breaks_off_half_way_leaves_the_installed_version_working(browser, built_site, tmp_path):
+    """v2's second changed file stops half-way: v2's install fails whole, v1
+    keeps its cache and keeps working (offline too), and the next look for
+    an update, with the network healthy again, installs v2."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    stamp(site, "v1")
+    srv, url = serve_site.start(site, "/phom/")
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    watch = Watch(url)
+    watch.attach(ctx, page)
+    try:
+        assert visit(page, url + "?new=1&speed=instant&seed=3") == ["v1", "v1"]
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        v1_caches = page.evaluate(VERSION_CACHES)
+        old = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", (site / "sw.js").read_text(), re.S).group(1)))
+
+        stamp(site, "v2")
+        new = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", (site / "sw.js").read_text(), re.S).group(1))
+        changed = [p for p, sri in new if old.get(p) != sri]
+        assert len(changed) >= 2, changed
+        srv.handler.cut = frozenset({changed[1]})
+        srv.handler.log = log = []
+        assert page.evaluate(UPDATE) == "no new version"
+        assert any(e[0].endswith(changed[1]) for e in log), "the broken file was asked for"
+        assert page.evaluate(VERSION_CACHES) == v1_caches  # v2's half-filled cache is gone
+
+        # the network goes: v1 still starts and plays, whole
+        ctx.set_offline(True)
+        srv.handler.offline = True
+        page.reload()
+        wait_booted(page)
+        assert page.evaluate(BUILD_OF_PAGE) == ["v1", "v1"]
+        wait_ready(page)
+        if phase(page) == "your-turn":
+            keyboard_step(page)
+            wait_ready(page)
+
+        # back online, the file whole again: the next look installs v2
+        ctx.set_offline(False)
+        srv.handler.offline = False
+        srv.handler.cut = frozenset()
+        assert page.evaluate(UPDATE) == "waiting"
+        assert len(page.evaluate(VERSION_CACHES)) == 2
+        watch.check(page)
+    finally:
+        srv.handler.offline = False
+        srv.handler.log = None
         ctx.close()
         srv.shutdown()

@@ -1,0 +1,135 @@
+"""Nothing lost, nothing crashes, in the browser: a second tab offers to take
+over and the hand-over keeps the match; storage that refuses to save lets the
+hand go on with one notice, and saving resumes; hostile text in a link, a save
+or the settings is shown as text, never run, never fetched."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from table_driver import keyboard_step, open_table, state, wait_booted, wait_ready
+
+SAVE = "() => localStorage.getItem('phom.match.v1')"
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+
+def _hand_of_save(page) -> list:
+    """The human's cards in the saved match, read from storage."""
+    import phom
+
+    snap = json.loads(page.evaluate(SAVE))
+    g = phom.Match.from_json(snap["match"]).current
+    return [str(c) for c in g.view(0).hand]
+
+
+def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_url):
+    open_table(table, site_url, seed=11, players=3)
+    keyboard_step(table)
+    wait_ready(table)
+    saved = table.evaluate(SAVE)
+
+    second = table.context.new_page()
+    guard.watch(second)
+    second.goto(site_url)
+    second.wait_for_selector('[data-tab="busy"] [data-act="tab_take"]', timeout=60_000)
+    assert table.evaluate(SAVE) == saved, "the second tab wrote over the first's match"
+    # the first tab plays on, and saves
+    keyboard_step(table)
+    wait_ready(table)
+    now = state(table)
+    assert _hand_of_save(table) == now["hand"]
+
+    # take over: the first stops and says so; the second has the same match
+    second.click('[data-act="tab_take"]')
+    table.wait_for_selector('[data-tab="lost"]', timeout=30_000)
+    wait_ready(second, 60_000)
+    got = state(second)
+    assert (got["hand"], got["hand_no"], got["totals"]) == (now["hand"], now["hand_no"], now["totals"])
+    saved = table.evaluate(SAVE)
+    table.keyboard.press("d")
+    table.wait_for_timeout(300)
+    assert table.evaluate(SAVE) == saved, "the tab that lost the table still saves"
+    keyboard_step(second)
+    wait_ready(second)
+    assert table.evaluate(SAVE) != saved and _hand_of_save(second) == state(second)["hand"]
+
+    # and back again
+    after = state(second)
+    table.click('[data-act="tab_take"]')
+    second.wait_for_selector('[data-tab="lost"]', timeout=30_000)
+    wait_ready(table, 60_000)
+    assert state(table)["hand"] == after["hand"]
+
+
+FAIL_SETITEM = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (window.__failSave) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return real.call(this, k, v);
+  };
+})();
+"""
+
+
+def test_storage_that_refuses_to_save_lets_the_hand_go_on(table, site_url):
+    table.context.add_init_script(FAIL_SETITEM)
+    open_table(table, site_url, seed=21, players=2)
+    saved = table.evaluate(SAVE)
+    table.evaluate("() => { window.__failSave = true; }")
+    moves = 0
+    for _ in range(4):
+        wait_ready(table)
+        if state(table)["over"]:
+            break
+        keyboard_step(table)
+        moves += 1
+    wait_ready(table)
+    assert moves >= 2
+    assert table.locator(".notice").count() == 1
+    assert state(table)["saving"] is False and table.evaluate(SAVE) == saved
+    notice = table.locator(".notice").inner_text()
+    table.keyboard.press("Escape")  # dismissed: not said again at the next move
+    if not state(table)["over"]:
+        keyboard_step(table)
+        wait_ready(table)
+    assert table.locator(".notice").count() == 0
+
+    table.evaluate("() => { window.__failSave = false; }")
+    if state(table)["over"]:
+        table.keyboard.press("n")
+    else:
+        keyboard_step(table)
+    wait_ready(table)
+    assert state(table)["saving"] is True
+    assert _hand_of_save(table) == state(table)["hand"]
+    assert notice and table.evaluate(SAVE) != saved
+
+
+def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
+    fetched = []
+    table.on("request", lambda r: r.url.split("?")[0].endswith("/x") and fetched.append(r.url))
+    open_table(table, site_url, seed=4)
+    snap = json.loads(table.evaluate(SAVE))
+    m = json.loads(snap["match"])
+    m["rules"]["name"] = HOSTILE
+    snap["match"] = json.dumps(m)
+    table.evaluate("""([save, settings]) => {
+        localStorage.setItem('phom.match.v1', save);
+        localStorage.setItem('phom.settings.v1', settings);
+    }""", [json.dumps(snap), json.dumps({"lang": HOSTILE, "bot": HOSTILE, "preset": HOSTILE})])
+    keys = ("new", "preset", "players", "bot", "speed", "lang", "seed", "deck", "starter",
+            "four_color", "deal", "daily", "day")
+    table.goto(site_url + "?" + urlencode({k: HOSTILE for k in keys}))
+    wait_booted(table)
+    wait_ready(table)
+    text = table.locator(".notice").inner_text()
+    assert "<img src=x" in text  # shown as text (the link's and the save's notices)
+    assert table.locator("img[src='x'], [onerror]").count() == 0
+    assert table.evaluate("() => window.__pwned") is None
+    assert table.evaluate("() => localStorage.getItem('phom.match.corrupt')") == json.dumps(snap)
+    table.reload()
+    wait_ready(table, 60_000)
+    assert table.locator("img[src='x'], [onerror]").count() == 0
+    assert not fetched, fetched

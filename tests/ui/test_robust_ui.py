@@ -1,0 +1,351 @@
+"""Nothing lost, nothing crashes, on the page's pure-Python side: links
+(ui/params.py) checked before anything changes and never replacing a match
+unasked; storage that refuses writes; saves from another version set aside and
+kept; and property tests over settings, page saves and URL parameters."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+import mutate  # noqa: E402
+
+import phom  # noqa: E402
+from ui import params, render, store  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.banners import tab_html  # noqa: E402
+from ui.i18n import t  # noqa: E402
+
+FAST = settings(max_examples=120, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+COUNTS: Counter = Counter()
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+
+class FlakyStorage(store.MemoryStorage):
+    """Storage whose writes fail while ``full`` (as a full quota does)."""
+
+    def __init__(self, data=None):
+        super().__init__(data)
+        self.full = False
+        self.refused = 0
+
+    def setItem(self, key, value):  # noqa: N802
+        if self.full:
+            self.refused += 1
+            raise OSError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def started(st_=None, params_=None, **settings_):
+    st_ = st_ if st_ is not None else store.MemoryStorage()
+    app = App(st_, {**store.DEFAULT_SETTINGS, "bot": "random", **settings_} if settings_ else None)
+    app.start(params_)
+    return app
+
+
+def step(app: App) -> None:
+    """One action by whoever is to move (the human through the engine's first legal action)."""
+    g = app.game
+    if g.is_over:
+        app.next_hand()
+        return
+    auto = app.auto_action()
+    if g.to_move == 0 and auto is None:
+        app.apply(g.legal_actions()[0])
+    else:
+        app.apply(auto or app.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+
+
+# ---------------------------------------------------------------- links
+@pytest.mark.parametrize("query,bad", [
+    ({"players": "5"}, "players"), ({"players": "two"}, "players"), ({"players": "3.0"}, "players"),
+    ({"seed": "-1"}, "seed"), ({"seed": "1e9"}, "seed"), ({"seed": "9" * 30}, "seed"),
+    ({"preset": "Basic"}, "preset"), ({"bot": "god"}, "bot"), ({"speed": "warp"}, "speed"),
+    ({"lang": "fr"}, "lang"), ({"four_color": "maybe"}, "four_color"), ({"new": "2"}, "new"),
+    ({"starter": "4", "players": "4"}, "starter"), ({"starter": "x"}, "starter"),
+    ({"deck": "AS 2S"}, "deck"), ({"deck": "AS " * 52}, "deck"),
+    ({"seed": ["1", "2"]}, "seed"), ({"preset": "x" * 1000}, "preset"),
+    ({"lang": HOSTILE}, "lang"),
+])
+def test_a_malformed_parameter_changes_nothing_and_says_which(query, bad):
+    st_ = store.MemoryStorage()
+    first = started(st_)
+    step(first)
+    saved, settings_before = st_.getItem(store.SAVE_KEY), store.load_settings(st_)
+    app = App(st_)
+    app.start({"new": "1", "speed": "fast", **query})
+    assert app.dialog is None and bad in app.notice
+    assert app.game.to_json() == first.game.to_json()
+    assert st_.getItem(store.SAVE_KEY) == saved and store.load_settings(st_) == settings_before
+
+
+def test_a_link_never_replaces_a_match_without_asking():
+    st_ = store.MemoryStorage()
+    first = started(st_)
+    for _ in range(5):
+        step(first)
+    saved = st_.getItem(store.SAVE_KEY)
+    # keep my match
+    app = App(st_)
+    app.start({"new": "1", "seed": "77", "preset": "village", "players": "3"})
+    assert app.dialog == "link" and app.game.to_json() == first.game.to_json()
+    assert st_.getItem(store.SAVE_KEY) == saved
+    assert 'data-act="link_keep"' in render.page_html(app)
+    assert not app.handle("draw")  # the question is answered first
+    assert app.handle("link_keep") and app.dialog is None
+    assert app.game.to_json() == first.game.to_json() and app.settings["preset"] == "basic"
+    # start the linked one
+    app = App(st_)
+    app.start({"new": "1", "seed": "77", "preset": "village", "players": "3"})
+    assert app.handle("link_start")
+    assert (app.match.seed, app.match.rules.name, app.match.players) == (77, "village", 3)
+    assert json.loads(st_.getItem(store.SAVE_KEY))["seed"] == 77
+
+
+def test_a_link_with_no_saved_match_starts_at_once_and_settings_only_links_keep_the_match():
+    app = started(params_={"seed": "5", "players": "2", "starter": "1", "four_color": "on"})
+    assert app.dialog is None and (app.match.seed, app.game.players, app.game.starter) == (5, 2, 1)
+    assert app.settings["four_color"] is True
+    st_ = app.storage
+    before = app.game.to_json()
+    again = App(st_)
+    again.start({"lang": "en", "speed": "slow"})  # no match asked for
+    assert again.dialog is None and again.game.to_json() == before
+    assert again.settings["lang"] == "en" and again.settings["speed"] == "slow"
+
+
+def test_a_link_deck_deals_that_deck():
+    deck = " ".join(map(str, phom.DECK))
+    app = started(params_={"deck": deck, "players": "4"})
+    assert [str(c) for c in app.game.deck] == deck.split()
+
+
+# ---------------------------------------------------------------- storage trouble
+def test_refused_writes_let_the_hand_go_on_say_so_once_and_recover():
+    st_ = FlakyStorage()
+    app = started(st_)
+    step(app)
+    st_.full = True
+    for _ in range(6):
+        step(app)
+    assert st_.refused >= 6 and app.saving is False
+    assert app.notice == t(app.lang, "notice_not_saving")
+    app.handle("dismiss")
+    for _ in range(3):
+        step(app)
+    assert app.notice is None  # said once, not again at every action
+    st_.full = False
+    step(app)
+    assert app.saving is True
+    saved = App(st_)
+    saved.start()
+    assert saved.game.to_json() == app.game.to_json()
+
+
+def test_recovery_replaces_a_standing_not_saving_notice():
+    st_ = FlakyStorage()
+    app = started(st_)
+    st_.full = True
+    step(app)
+    st_.full = False
+    step(app)
+    assert app.notice == t(app.lang, "notice_saving_again")
+
+
+def test_storage_that_refuses_everything_still_plays():
+    app = App(store.BrokenStorage())
+    app.start({"seed": "3"})
+    for _ in range(30):
+        step(app)
+    assert app.notice == t(app.lang, "notice_not_saving") and app.game is not None
+
+
+def test_a_readonly_app_saves_nothing():
+    st_ = store.MemoryStorage()
+    app = started(st_)
+    saved = st_.getItem(store.SAVE_KEY)
+    app.readonly = True
+    step(app)
+    assert st_.getItem(store.SAVE_KEY) == saved
+
+
+# ---------------------------------------------------------------- saves set aside, kept
+def _page_save(preset="basic") -> str:
+    st_ = store.MemoryStorage()
+    app = started(st_, preset=preset, players=3)
+    for _ in range(4):
+        step(app)
+    return st_.getItem(store.SAVE_KEY)
+
+
+def test_a_save_from_another_version_is_set_aside_with_its_own_notice_and_kept():
+    raw = json.loads(_page_save())
+    m = json.loads(raw["match"])
+    del m["rules"]["u_optional"]  # an option this version has and the old one had not
+    m["current"]["rules"].pop("u_optional")
+    raw["match"] = json.dumps(m)
+    text = json.dumps(raw)
+    st_ = store.MemoryStorage({store.SAVE_KEY: text, store.CORRUPT_KEY: "older one"})
+    app = started(st_)
+    assert app.notice.startswith(t(app.lang, "notice_old_save"))
+    assert store.set_aside_saves(st_) == [text, "older one"]
+
+
+def test_preset_rules_changed_since_the_save_is_an_old_save():
+    raw = json.loads(_page_save("traditional"))
+    m = json.loads(raw["match"])
+    for r in (m["rules"], m["current"]["rules"]):
+        r["chot_pay"] = 7
+    raw["match"] = json.dumps(m)
+    app = started(store.MemoryStorage({store.SAVE_KEY: json.dumps(raw)}))
+    assert app.notice.startswith(t(app.lang, "notice_old_save")) and app.match.rules.chot_pay == 4
+
+
+def test_a_save_that_cannot_be_set_aside_is_not_overwritten():
+    st_ = FlakyStorage({store.SAVE_KEY: "{damaged"})
+    st_.full = True
+    app = started(st_)
+    assert app.save_blocked and t(app.lang, "notice_aside_failed") in app.notice
+    st_.full = False
+    step(app)
+    assert st_.getItem(store.SAVE_KEY) == "{damaged"
+
+
+# ---------------------------------------------------------------- no injection
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.bad = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("img", "script", "iframe") or any(k.startswith("on") for k, _ in attrs):
+            self.bad.append((tag, attrs))
+
+
+def _no_markup_from_outside(html: str) -> None:
+    p = _Tags()
+    p.feed(html)
+    assert not p.bad, p.bad[:3]
+
+
+def test_hostile_text_from_a_link_a_save_or_the_settings_is_escaped():
+    raw = json.loads(_page_save())
+    m = json.loads(raw["match"])
+    m["rules"]["name"] = HOSTILE
+    raw["match"] = json.dumps(m)
+    st_ = store.MemoryStorage({store.SAVE_KEY: json.dumps(raw),
+                               store.SETTINGS_KEY: json.dumps({k: HOSTILE for k in store.DEFAULT_SETTINGS})})
+    app = App(st_)
+    app.start({k: HOSTILE for k in params.KNOWN})
+    assert "&lt;img" in render.page_html(app)  # the notices name the bad values, escaped
+    _no_markup_from_outside(render.page_html(app))
+    for state in ("busy", "lost", "waiting"):
+        _no_markup_from_outside(tab_html(app.lang, state))
+
+
+# ---------------------------------------------------------------- properties
+def _mutated_settings(ch) -> str:
+    text = json.dumps({**store.DEFAULT_SETTINGS, "lang": "en", "players": 3})
+    return mutate.mutate(ch, text)[0]
+
+
+@FAST
+@given(st.data())
+def test_any_settings_text_loads_clean_settings(data):
+    ch = mutate.HypothesisChooser(data)
+    text = _mutated_settings(ch) if ch.index(3) else data.draw(st.text(max_size=50))
+    got = store.load_settings(store.MemoryStorage({store.SETTINGS_KEY: text}))
+    assert got == store.clean_settings(got) and set(got) == set(store.DEFAULT_SETTINGS)
+    COUNTS["settings " + ("default" if got == store.DEFAULT_SETTINGS else "kept")] += 1
+
+
+def _mutated_page_save(ch) -> str:
+    raw = json.loads(_page_save(mutate.pick(ch, mutate.PRESETS)))
+    if ch.index(2):  # the match inside the page save
+        raw["match"] = mutate.mutate(ch, raw["match"])[0]
+        return json.dumps(raw)
+    return mutate.mutate(ch, json.dumps(raw))[0]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_any_page_save_resumes_or_is_set_aside(data):
+    text = _mutated_page_save(mutate.HypothesisChooser(data))
+    st_ = store.MemoryStorage({store.SAVE_KEY: text})
+    app = App(st_)
+    app.start()
+    assert app.game is not None
+    if app.notice:
+        assert store.set_aside_saves(st_)[0] == text
+        COUNTS["page save set aside"] += 1
+    else:
+        COUNTS["page save resumed"] += 1
+    mutate.check_match_plays_on(app.match, random.Random(1))
+
+
+PARAM_VALUES = ("", "0", "1", "2", "3", "4", "5", "-1", "1e3", "yes", "off", "basic", "village",
+                "hard", "instant", "en", "vi", "AS", " ".join(map(str, phom.DECK)), HOSTILE,
+                "９", "²", "x" * 500, "\u0000")
+
+
+VALID = {"new": ("1", "0", ""), "preset": mutate.PRESETS, "players": ("2", "3", "4"),
+         "seed": ("0", "42", str(2**53 - 1)), "deck": (" ".join(map(str, phom.DECK)),),
+         "starter": ("0", "1"), "bot": ("random", "easy"), "speed": ("fast", "instant"),
+         "lang": ("vi", "en"), "four_color": ("1", "off"), "utm_source": ("news",)}
+
+
+def _value(key):
+    good = st.sampled_from(VALID[key])
+    bad = st.one_of(st.sampled_from(PARAM_VALUES), st.text(max_size=12),
+                    st.lists(st.sampled_from(PARAM_VALUES + VALID[key]), max_size=3))
+    return st.one_of(good, good, good, bad)
+
+
+LINKS = st.lists(st.sampled_from(tuple(VALID)), unique=True, max_size=4).flatmap(
+    lambda keys: st.fixed_dictionaries({k: _value(k) for k in keys}))
+
+
+@FAST
+@given(LINKS)
+def test_any_link_is_refused_with_a_notice_or_followed(query):
+    st_ = store.MemoryStorage()
+    first = started(st_)
+    saved = st_.getItem(store.SAVE_KEY)
+    link = params.parse(query, first.settings)
+    app = App(st_)
+    app.start(query)
+    assert app.game is not None
+    if not link.ok:
+        COUNTS["link refused"] += 1
+        assert app.notice and all(name in app.notice for name, _ in link.problems)
+        assert st_.getItem(store.SAVE_KEY) == saved and app.game.to_json() == first.game.to_json()
+    elif link.fresh:
+        COUNTS["link asks first"] += 1
+        assert app.dialog == "link" and st_.getItem(store.SAVE_KEY) == saved
+        app.handle("link_start")
+        assert app.dialog is None and app.game.actions == [] or app.game.is_over
+    else:
+        COUNTS["link settings only"] += 1
+        assert app.game.to_json() == first.game.to_json()
+
+
+def test_counts_of_the_properties(capsys):
+    """Printed for the record (pytest -s); each outcome is seen."""
+    with capsys.disabled():
+        print("\nui property counts:", dict(sorted(COUNTS.items())))
+    if COUNTS:  # run together with the properties above
+        assert COUNTS["link refused"] and COUNTS["link asks first"]
