@@ -18,8 +18,8 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 from phom.reveal import revealed_hands
 from phom.session import Session
 
-from . import seats as seatplan
 from . import params as params_mod
+from . import seats as seatplan
 from . import store
 from .banners import link_notice
 from .i18n import t, u_name
@@ -53,7 +53,8 @@ def _meld_order(meld) -> list:
 
 class App:
     def __init__(self, storage, settings: dict | None = None) -> None:
-        self.storage = store.SafeStorage(storage)  # no write ever raises (ui/store.py)
+        storage = store.SafeStorage(storage)  # no call ever raises (ui/store.py)
+        self.storage = storage
         self.settings = store.clean_settings(settings) if settings else store.load_settings(storage)
         self.match: phom.Match | None = None
         self.game: phom.Game | None = None
@@ -253,7 +254,7 @@ class App:
         """Settings are small and rare: a refused write of them is not news (the
         match's saves say whether progress is kept)."""
         if not self.readonly:
-            self.save_settings()
+            store.save_settings(self.storage, self.settings)
 
     def _saved(self, ok: bool) -> None:
         if ok == self.saving:

@@ -120,7 +120,7 @@ def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
         localStorage.setItem('phom.settings.v1', settings);
     }""", [json.dumps(snap), json.dumps({"lang": HOSTILE, "bot": HOSTILE, "preset": HOSTILE})])
     keys = ("new", "preset", "players", "bot", "speed", "lang", "seed", "deck", "starter",
-            "four_color", "deal", "daily", "day")
+            "four_color")
     table.goto(site_url + "?" + urlencode({k: HOSTILE for k in keys}))
     wait_booted(table)
     wait_ready(table)
@@ -129,7 +129,10 @@ def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
     assert table.locator("img[src='x'], [onerror]").count() == 0
     assert table.evaluate("() => window.__pwned") is None
     assert table.evaluate("() => localStorage.getItem('phom.match.corrupt')") == json.dumps(snap)
-    table.reload()
-    wait_ready(table, 60_000)
+    # the shared-deal parameters (ui/learn_dom.py) too
+    table.goto(site_url + "?" + urlencode({k: HOSTILE for k in ("deal", "daily", "day")}))
+    wait_booted(table)
+    wait_ready(table)
     assert table.locator("img[src='x'], [onerror]").count() == 0
+    assert table.evaluate("() => window.__pwned") is None
     assert not fetched, fetched

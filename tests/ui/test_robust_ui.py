@@ -101,7 +101,7 @@ def test_a_link_never_replaces_a_match_without_asking():
     # keep my match
     app = App(st_)
     app.start({"new": "1", "seed": "77", "preset": "village", "players": "3"})
-    assert app.dialog == "link" and app.game.to_json() == first.game.to_json()
+    assert app.dialog == "open_link" and app.game.to_json() == first.game.to_json()
     assert st_.getItem(store.SAVE_KEY) == saved
     assert 'data-act="link_keep"' in render.page_html(app)
     assert not app.handle("draw")  # the question is answered first
@@ -335,7 +335,7 @@ def test_any_link_is_refused_with_a_notice_or_followed(query):
         assert st_.getItem(store.SAVE_KEY) == saved and app.game.to_json() == first.game.to_json()
     elif link.fresh:
         COUNTS["link asks first"] += 1
-        assert app.dialog == "link" and st_.getItem(store.SAVE_KEY) == saved
+        assert app.dialog == "open_link" and st_.getItem(store.SAVE_KEY) == saved
         app.handle("link_start")
         assert app.dialog is None and app.game.actions == [] or app.game.is_over
     else:
