@@ -168,8 +168,8 @@ class Stats:
             return cls(), []
         try:
             d = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except (ValueError, UnicodeDecodeError) as e:
-            return cls(), [(text, f"not JSON: {e}")]
+        except (ValueError, UnicodeDecodeError, RecursionError) as e:  # RecursionError: too deep
+            return cls(), [(text, f"not JSON: {e or 'nested too deeply'}")]
         if not isinstance(d, dict) or d.get("format") != FORMAT or not isinstance(
                 d.get("records"), list):
             return cls(), [(text, f"not a {FORMAT} object")]

@@ -60,6 +60,38 @@ def test_mutated_match_saves(data):
     COUNTS["match " + one_match(mutate.HypothesisChooser(data), 2)] += 1
 
 
+def real_stats(ch) -> str:
+    from phom import stats
+
+    st_ = stats.Stats()
+    for i in range(1 + ch.index(4)):
+        preset, players = mutate.pick(ch, mutate.PRESETS), 2 + ch.index(3)
+        g = mutate.play_to(phom.Game(phom.Rules.preset(preset), players, seed=i), 10_000,
+                           random.Random(i))
+        st_.add(stats.hand_record(g, ch.index(players), hints=ch.index(3),
+                                  daily=mutate.pick(ch, (None, "2026-12-01"))))
+    return st_.to_json()
+
+
+@FAST
+@given(st.data())
+def test_mutated_statistics_keep_the_good_records_and_set_aside_the_rest(data):
+    from phom import stats
+
+    ch = mutate.HypothesisChooser(data)
+    real = real_stats(ch)
+    good = json.loads(real)["records"]
+    text, _what = mutate.mutate(ch, real) if ch.index(4) else (real, "")
+    got, aside = stats.Stats.load(text)
+    for r in got.records:
+        assert stats.check_record(r) is r
+    assert len(got.records) + len(aside) >= 1 or json.loads(text).get("records") == []
+    got.summary(), got.running_total(), got.presets()
+    COUNTS["stats records kept"] += len(got.records)
+    COUNTS["stats set aside"] += len(aside)
+    assert len(got.records) <= len(good) + 1
+
+
 def test_the_fuzzer_sees_both_outcomes():
     """Guard against a fuzzer that only ever refuses (or only accepts)."""
     got = Counter(one_game(mutate.RandomChooser(i), i) for i in range(100))
@@ -101,3 +133,13 @@ if __name__ == "__main__":  # counts for the report
         c = Counter(fn(mutate.RandomChooser(i), i) for i in range(n))
         print(f"{kind} saves: {n} mutated, {c['refused']} refused (ValueError), "
               f"{c['accepted']} accepted and played to a correct end, 0 other exceptions")
+    from phom import stats
+
+    kept = aside = 0
+    for i in range(n // 5):
+        ch = mutate.RandomChooser(i)
+        got, bad = stats.Stats.load(mutate.mutate(ch, real_stats(ch))[0])
+        got.summary()
+        kept, aside = kept + len(got.records), aside + len(bad)
+    print(f"statistics: {n // 5} mutated documents, {kept} records kept, {aside} set aside, "
+          "0 exceptions")
