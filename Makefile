@@ -10,17 +10,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export PYTHON VENV
 
-# Types. The goal is `mypy --strict` on phom/ (issue 11). Until the engine
-# is clean, the checks it still fails are switched off here; tighten by
-# deleting flags (pyproject's [tool.mypy] holds the rest of the set-up).
-# call-arg and name-defined: the reshaped engine's UKind("...") look-ups (its
-# __new__ takes an option) and game.py's `turns.Turns`, which the class's own
-# `turns` field shadows for mypy.
-MYPY_FLAGS ?= --disable-error-code=arg-type --disable-error-code=assignment \
-	--disable-error-code=call-overload --disable-error-code=index \
-	--disable-error-code=list-item --disable-error-code=union-attr \
-	--disable-error-code=var-annotated \
-	--disable-error-code=call-arg --disable-error-code=name-defined
+# Types: `mypy --strict` on phom/ (pyproject's [tool.mypy]: strict = true, files = phom).
+MYPY_FLAGS ?=
 
 .PHONY: play setup venv site test test-site test-deps lint lock vendor clean distclean bench-load
 

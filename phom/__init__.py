@@ -1,8 +1,8 @@
 """Phỏm (Tá lả): the rules engine.
 
 Pure Python, standard library only, so the same code runs under CPython (tests,
-tools, bot self-play) and in Pyodide (the page). See ``RULES.md`` for the rules
-and ``API.md`` for this package's contract.
+tools, bot self-play) and in Pyodide (the page). See ``docs/RULES.md`` for the rules
+and ``docs/API.md`` for this package's contract.
 
 >>> import phom
 >>> g = phom.Game(seed=7)

@@ -14,7 +14,7 @@ from .bots import make
 from .narrate import hand_log
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m phom", description=__doc__.strip().splitlines()[0])
     ap.add_argument("--hands", type=int, default=100, help="how many hands to play")
     ap.add_argument("--bots", default="random,random,random,random",
@@ -36,6 +36,7 @@ def main(argv=None) -> int:
         while not g.is_over:
             s = g.to_move
             g.apply(bots[s].choose(g.view(s), g.legal_actions()))
+        assert g.result is not None
         for s, d in enumerate(g.result.deltas):
             totals[s] += d
         if h == args.log:

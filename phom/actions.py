@@ -7,6 +7,7 @@ page, the bots and the command line all send these same values back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .rules import UKind
@@ -66,7 +67,7 @@ class LayDown:
     nothing (móm, or a tái turn that adds no meld).
     """
 
-    melds: tuple
+    melds: tuple[tuple[Card, ...], ...]
 
     def __post_init__(self) -> None:
         try:
@@ -122,7 +123,7 @@ class Pass:
 Action = Draw | Eat | Discard | LayDown | Send | DeclareU | Pass
 
 
-def action_to_json(a) -> dict:
+def action_to_json(a: object) -> dict[str, Any]:
     if isinstance(a, Discard):
         return {"t": "discard", "card": str(a.card)}
     if isinstance(a, LayDown):
@@ -140,7 +141,7 @@ def action_to_json(a) -> dict:
     raise ValueError(f"not an action: {a!r}")
 
 
-def action_from_json(d) -> Action:
+def action_from_json(d: Any) -> Action:
     if not isinstance(d, dict) or "t" not in d:
         raise ValueError(f"not an action: {d!r}")
     t = d["t"]

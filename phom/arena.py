@@ -2,6 +2,10 @@
 
     python -m phom.arena --bots hard,normal,normal,normal --hands 2000 --preset basic --jobs 2
 
+Units are counted relative to the table: each seat's delta plus an equal share of
+what the gà (pot) gained or paid out in the hand (``_relative``), so every hand
+sums to zero even at a pot table.
+
 Duplicate deals: every deal (a deck from a seed, and a starter) is played once
 per rotation of the bots round the table, so each bot sits in every seat of
 the same cards and the luck of the deal cancels. The mean units per hand of a
@@ -25,9 +29,13 @@ import os
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+Record = dict[str, Any]
 
 
-def _play_group(args):
+def _play_group(args: tuple[Any, ...]) -> list[Record]:
     """Play one duplicate group: the same deal once per rotation of the bots."""
     (gidx, bots, preset, players, base_seed, rotate, budget, wall) = args
     from . import Game
@@ -51,7 +59,7 @@ def _play_group(args):
                 b.time_limit = wall
             insts.append(b)
         g = Game(rules=rules, players=P, seed=deal_seed, starter=starter)
-        times = [[] for _ in range(P)]
+        times: list[list[float]] = [[] for _ in range(P)]
         while not g.is_over:
             s = g.to_move
             legal = g.legal_actions()
@@ -63,6 +71,7 @@ def _play_group(args):
                 times[s].append(dt)
             g.apply(a)
         res = g.result
+        assert res is not None
         eat_units = [0] * P
         for p in res.ledger:
             if p.kind in ("eat", "chot"):
@@ -70,14 +79,16 @@ def _play_group(args):
                 eat_units[p.payer] -= p.amount
         out.append({
             "group": gidx, "rotation": r, "lineup": lineup,
-            "deltas": list(res.deltas), "winner": res.winner, "u_seat": res.u_seat,
+            "deltas": list(res.deltas), "units": _relative(res.deltas, res.pot_change),
+            "winner": res.winner, "u_seat": res.u_seat,
             "mom": list(res.mom), "eat": eat_units, "times": times,
         })
     return out
 
 
-def run(bots, hands=400, preset="basic", jobs=1, seed=1, rotate=True, progress=True,
-        budget=None, wall=None):
+def run(bots: Sequence[str], hands: int = 400, preset: Any = "basic", jobs: int = 1, seed: int = 1,
+        rotate: bool = True, progress: bool = True, budget: int | None = None,
+        wall: float | None = None) -> tuple[dict[str, Any], list[Record]]:
     """Play ``hands`` hands (rounded up to whole duplicate groups) and return stats."""
     P = len(bots)
     per_group = P if rotate else 1
@@ -107,7 +118,16 @@ def run(bots, hands=400, preset="basic", jobs=1, seed=1, rotate=True, progress=T
 _last_bar = [0.0]
 
 
-def _bar(done, total, t0):
+def _relative(deltas: Sequence[int], pot_change: int) -> list[float]:
+    """Each seat's units relative to the table: its delta plus its share of what the
+    gà gained (or paid out) this hand. Antes into the pot are not lost, they wait
+    for the next ù; counted this way a hand sums to zero with or without a pot, so
+    a pot preset does not read as everyone losing."""
+    share = pot_change / len(deltas)
+    return [d + share for d in deltas]
+
+
+def _bar(done: int, total: int, t0: float) -> None:
     now = time.time()
     if done < total and now - _last_bar[0] < 0.5:
         return
@@ -120,7 +140,7 @@ def _bar(done, total, t0):
     sys.stderr.flush()
 
 
-def _mean_ci(xs):
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     if n == 0:
         return 0.0, 0.0
@@ -131,7 +151,7 @@ def _mean_ci(xs):
     return m, 1.96 * math.sqrt(var / n)
 
 
-def _pct(xs, q):
+def _pct(xs: Sequence[float], q: float) -> float:
     if not xs:
         return 0.0
     xs = sorted(xs)
@@ -139,15 +159,15 @@ def _pct(xs, q):
     return xs[k]
 
 
-def summarize(records, bots, preset):
+def summarize(records: Sequence[Record], bots: Sequence[str], preset: Any) -> dict[str, Any]:
     names = list(dict.fromkeys(bots))
-    per_group = defaultdict(lambda: defaultdict(list))  # name -> group -> deltas
-    agg = {n: defaultdict(float) for n in names}
-    times = {n: [] for n in names}
+    per_group: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))  # name -> group -> units
+    agg: dict[str, dict[str, float]] = {n: defaultdict(float) for n in names}
+    times: dict[str, list[float]] = {n: [] for n in names}
     nhands = len({(r["group"], r["rotation"]) for r in records})
     for r in records:
         for s, n in enumerate(r["lineup"]):
-            d = r["deltas"][s]
+            d = r["units"][s]
             per_group[n][r["group"]].append(d)
             a = agg[n]
             a["hands"] += 1
@@ -157,15 +177,16 @@ def summarize(records, bots, preset):
             a["mom"] += bool(r["mom"][s])
             a["eat"] += r["eat"][s]
             times[n].extend(r["times"][s])
+    per_bot: dict[str, Any] = {}
     out = {"preset": preset, "bots": list(bots), "hands": nhands,
-           "groups": len({r["group"] for r in records}), "per_bot": {}}
+           "groups": len({r["group"] for r in records}), "per_bot": per_bot}
     for n in names:
         a = agg[n]
         h = max(1, a["hands"])
         gm = [sum(v) / len(v) for v in per_group[n].values()]
         m, ci = _mean_ci(gm)
-        out["per_bot"][n] = {
-            "seats": bots.count(n), "seat_hands": int(a["hands"]),
+        per_bot[n] = {
+            "seats": list(bots).count(n), "seat_hands": int(a["hands"]),
             "mean": m, "ci95": ci, "lo": m - ci, "hi": m + ci,
             "win_rate": a["win"] / h, "u_rate": a["u"] / h, "mom_rate": a["mom"] / h,
             "eat_units": a["eat"] / h,
@@ -175,7 +196,7 @@ def summarize(records, bots, preset):
     return out
 
 
-def format_table(summary) -> str:
+def format_table(summary: dict[str, Any]) -> str:
     lines = [f"preset {summary['preset']}  bots {','.join(summary['bots'])}  "
              f"hands {summary['hands']} ({summary['groups']} duplicate groups)"]
     lines.append(f"{'bot':<10}{'seats':>6}{'units/hand':>12}{'95% CI':>20}{'win':>7}{'móm':>7}{'ù':>7}"
@@ -188,7 +209,7 @@ def format_table(summary) -> str:
     return "\n".join(lines)
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(prog="python -m phom.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default="hard,normal,normal,normal",
                     help="comma-separated bot names, one per seat (2-4)")

@@ -10,7 +10,9 @@ be held as 52-bit integers by the meld solver and the bots.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 SUITS = "SCDH"
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -97,7 +99,7 @@ class Card:
         r = "Át" if self.rank == 1 else self.rank_text
         return f"{r} {SUIT_NAME_VI[self.suit]}"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
         return (_card_from_index, (self.index,))
 
 
@@ -130,7 +132,7 @@ def parse_cards(text: str) -> list[Card]:
     return out
 
 
-def cards_to_mask(cards) -> int:
+def cards_to_mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c.index
@@ -146,5 +148,5 @@ def mask_to_cards(mask: int) -> list[Card]:
     return out
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)

@@ -9,6 +9,7 @@ with the remaining cards in a fixed order, so a crafted deal is reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from .cards import DECK, Card, cards_to_mask, parse_cards
 from .melds import has_partial
@@ -19,12 +20,13 @@ _SCATTERED = list(DECK)
 random.Random(20261129).shuffle(_SCATTERED)
 
 
-def _cards(x) -> list:
+def _cards(x: str | Iterable[Card]) -> list[Card]:
     return parse_cards(x) if isinstance(x, str) else list(x)
 
 
-def make_deck(hands: dict, stock=(), players: int = 4, starter: int = 0,
-              hand_size: int = 9, filler=None) -> list:
+def make_deck(hands: dict[int, str | Iterable[Card]], stock: str | Iterable[Card] = (),
+              players: int = 4, starter: int = 0, hand_size: int = 9,
+              filler: Iterable[Card] | None = None) -> list[Card]:
     """The deck that deals ``hands`` (seat -> cards) and puts ``stock`` on top of the stock.
 
     The starter's hand has ``hand_size + 1`` cards, the others ``hand_size``;

@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from . import legality, scoring, turns, u, validate
+from . import legality, scoring, u, validate
 from .actions import (
     Action,
     DeclareU,
@@ -48,6 +48,7 @@ from .melds import deadwood_points_mask
 from .rules import Rules, UKind
 from .saving import rng_to_json
 from .state import Event, EventRecord, Phase, PublicState, copy_state
+from .turns import Turns, for_rules
 from .view import PlayerView
 
 FORMAT = validate.GAME_FORMAT
@@ -200,9 +201,9 @@ class Game:
         return self.phase == Phase.OVER
 
     @property
-    def turn_model(self) -> turns.Turns:
+    def turn_model(self) -> Turns:
         """This table's turn model (``turns.py``)."""
-        return turns.for_rules(self.rules)
+        return for_rules(self.rules)
 
     @property
     def table_count(self) -> int:
@@ -498,14 +499,15 @@ class Game:
     @classmethod
     def from_json(cls, text: Any) -> Game:
         """Rebuild a hand saved by ``to_json``; ``BadSave`` (a ValueError) says what is wrong."""
-        return validate.load_game(cls, text)
+        g: Game = validate.load_game(cls, text)
+        return g
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} players={self.players} phase={self.phase} "
                 f"to_move={self.to_move} stock={len(self.stock)}>")
 
 
-def _check_deck(deck) -> list:
+def _check_deck(deck: Any) -> list[Card]:
     if not isinstance(deck, (list, tuple)) or len(deck) != 52:
         raise ValueError(f"a deck is 52 cards, got {len(deck) if hasattr(deck, '__len__') else deck!r}")
     for c in deck:

@@ -7,21 +7,25 @@ pot at the table, ``sum(result.deltas) == 0``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .actions import U_NAMES_EN, U_NAMES_VI
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 POT = -1
 """The payer/payee number of the pot (gà làng)."""
 
-PAYMENT_KINDS = ("eat", "chot", "rank", "mom", "u", "den", "kings", "ante", "pot")
 
 
-def seat_name(seat: int, lang: str = "vi", names=None) -> str:
+def seat_name(seat: int, lang: str = "vi", names: Sequence[str] | None = None) -> str:
     if seat == POT:
         return "gà" if lang == "vi" else "the pot"
     if names:
-        return names[seat]
+        return str(names[seat])
     return f"Ghế {seat + 1}" if lang == "vi" else f"Seat {seat + 1}"
 
 
@@ -39,15 +43,15 @@ class Payment:
     payer: int
     payee: int
     amount: int
-    detail: tuple = ()  # tuple of (key, value) pairs, so Payment stays hashable
+    detail: tuple[tuple[str, Any], ...] = ()  # tuple of (key, value) pairs, so Payment stays hashable
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.detail:
             if k == key:
                 return v
         return default
 
-    def describe(self, lang: str = "vi", names=None) -> str:
+    def describe(self, lang: str = "vi", names: Sequence[str] | None = None) -> str:
         """A sentence a player can read: "Ghế 2 trả Ghế 1 4 vì bị ăn chốt 7 cơ"."""
         p = seat_name(self.payer, lang, names)
         q = seat_name(self.payee, lang, names)
@@ -55,7 +59,7 @@ class Payment:
             return _agree(self._describe(p, q, lang, names))
         return self._describe(p, q, lang, names)
 
-    def _describe(self, p: str, q: str, lang: str, names) -> str:
+    def _describe(self, p: str, q: str, lang: str, names: Sequence[str] | None) -> str:
         from .cards import Card
 
         card = self.get("card")
@@ -94,7 +98,7 @@ class Payment:
             return f"{q} ăn gà {n}" if vi else f"{q} takes the pot: {n}"
         return f"{p} -> {q}: {n} ({self.kind})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "payer": self.payer, "payee": self.payee,
                 "amount": self.amount, "detail": [list(kv) for kv in self.detail]}
 
@@ -110,7 +114,7 @@ def _agree(text: str) -> str:
                   text)
 
 
-def deltas_of(payments, players: int) -> tuple[list[int], int]:
+def deltas_of(payments: Iterable[Payment], players: int) -> tuple[list[int], int]:
     """Per-seat net change and the pot's net change."""
     d = [0] * players
     pot = 0
@@ -143,18 +147,18 @@ class Result:
     pot_change: what the pot gained (+) or paid out (−) this hand.
     """
 
-    deltas: list
-    ranks: list
+    deltas: list[int]
+    ranks: list[int]
     winner: int
     u: str | None
     u_seat: int | None
     den_seat: int | None
-    points: list
-    mom: list
-    hands: list
-    ledger: tuple
+    points: list[int | None]
+    mom: list[bool]
+    hands: list[list[Card] | None]  # None: a hand the end did not reveal (phom.reveal)
+    ledger: tuple[Payment, ...]
     pot_change: int = 0
     streak: bool = False
 
-    def explain(self, lang: str = "vi", names=None) -> list[str]:
+    def explain(self, lang: str = "vi", names: Sequence[str] | None = None) -> list[str]:
         return [p.describe(lang, names) for p in self.ledger]

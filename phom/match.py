@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from . import validate
+from .cards import Card
 from .game import Game
-from .rules import Rules
+from .rules import Rules, UKind
 from .saving import rng_to_json
 
 FORMAT = validate.MATCH_FORMAT
@@ -21,8 +24,8 @@ class Match:
     pot and the streak carried in); play it to the end and ``record(g)`` it.
     """
 
-    def __init__(self, rules: Rules | None = None, players: int | None = None, seed=None,
-                 starter: int = 0):
+    def __init__(self, rules: Rules | None = None, players: int | None = None, seed: Any = None,
+                 starter: int = 0) -> None:
         self.rules = rules if rules is not None else Rules()
         self.players = self.rules.players if players is None else players
         if self.players not in self.rules.players_allowed:
@@ -34,10 +37,10 @@ class Match:
         self.starter = starter
         self.streak_seat: int | None = None
         self.hands_played = 0
-        self.history: list = []      # per hand: {"deltas", "winner", "u"}
+        self.history: list[dict[str, Any]] = []      # per hand: {"deltas", "winner", "u"}
         self.current: Game | None = None
 
-    def new_hand(self, deck=None) -> Game:
+    def new_hand(self, deck: Sequence[Card] | str | None = None) -> Game:
         """Deal the next hand (or, for tests and replays, deal it from ``deck``)."""
         if self.current is not None and not self.current.is_over:
             raise ValueError("the current hand is not over yet")
@@ -67,11 +70,13 @@ class Match:
         if g is self.current and self._recorded:
             raise ValueError("this hand is already recorded")
         res = g.result
+        assert res is not None
         for s, d in enumerate(res.deltas):
             self.totals[s] += d
         self.pot += res.pot_change
         self.starter = res.winner
-        self.streak_seat = res.u_seat if res.u is not None and res.u not in ("khan", "same_color") else None
+        # thông: the next hand's ù by the same seat pays more (not after khan or cùng màu)
+        self.streak_seat = res.u_seat if res.u is not None and not UKind(res.u).from_the_deal else None
         self.hands_played += 1
         self.history.append({"deltas": list(res.deltas), "winner": res.winner, "u": res.u})
         if g is self.current:
@@ -89,6 +94,7 @@ class Match:
         }, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text) -> Match:
+    def from_json(cls, text: Any) -> Match:
         """Rebuild a match saved by ``to_json``; ``BadSave`` (a ValueError) says what is wrong."""
-        return validate.load_match(cls, Game, text)
+        m: Match = validate.load_match(cls, Game, text)
+        return m

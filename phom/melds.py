@@ -22,6 +22,7 @@ order ``all_arrangements_mask`` sorts by, so its first entry equals
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card, card_from_index
@@ -65,11 +66,11 @@ _ADJ1 = _rank_bits(1, 12)  # card i and i+1 same suit
 _ADJ2 = _rank_bits(1, 11)  # card i and i+2 same suit
 
 # Points of each 13-bit single-suit mask.
-_PTS13 = [0] * (1 << 13)
+_pts13 = [0] * (1 << 13)
 for _m in range(1, 1 << 13):
     _low = _m & -_m
-    _PTS13[_m] = _PTS13[_m ^ _low] + _low.bit_length()
-_PTS13 = tuple(_PTS13)
+    _pts13[_m] = _pts13[_m ^ _low] + _low.bit_length()
+_PTS13 = tuple(_pts13)
 
 
 def deadwood_points_mask(mask: int) -> int:
@@ -81,7 +82,7 @@ def deadwood_points_mask(mask: int) -> int:
 mask_points = deadwood_points_mask
 
 
-def _build_melds():
+def _build_melds() -> tuple[tuple[int, ...], tuple[int, ...]]:
     sets = []
     for rank in range(13):
         idx = [s * 13 + rank for s in range(4)]
@@ -138,7 +139,7 @@ def meld_kind_mask(mask: int) -> str | None:
     return None
 
 
-def _cards_mask_strict(cards) -> int | None:
+def _cards_mask_strict(cards: Iterable[object]) -> int | None:
     """Mask of cards, or None if anything is not a Card or is repeated."""
     m = 0
     for c in cards:
@@ -151,7 +152,7 @@ def _cards_mask_strict(cards) -> int | None:
     return m
 
 
-def is_meld(cards) -> bool:
+def is_meld(cards: Iterable[Card]) -> bool:
     """True when the cards (any order) form a set of 3-4 or a run of 3+."""
     try:
         m = _cards_mask_strict(cards)
@@ -160,7 +161,7 @@ def is_meld(cards) -> bool:
     return m is not None and m in _MELD_SET
 
 
-def meld_kind(cards) -> str | None:
+def meld_kind(cards: Iterable[Card]) -> str | None:
     """"set", "run" or None (not a meld)."""
     try:
         m = _cards_mask_strict(cards)
@@ -208,7 +209,7 @@ def _candidates(hand: int) -> int:
 # ---------------------------------------------------------------- solver
 
 
-def _reconstruct(memo, rem: int) -> list[int]:
+def _reconstruct(memo: dict[int, tuple[int, int]], rem: int) -> list[int]:
     out = []
     while rem:
         choice = memo[rem][1]
@@ -221,7 +222,7 @@ def _reconstruct(memo, rem: int) -> list[int]:
     return out
 
 
-def _solve(cand: int, eaten: int):
+def _solve(cand: int, eaten: int) -> tuple[int, list[int]] | None:
     """Best (score, meld list) on candidate cards; score = melded_pts*32 - nmelds.
 
     Returns None when no arrangement satisfies the eaten rule.
@@ -229,7 +230,7 @@ def _solve(cand: int, eaten: int):
     memo = {0: (0, -1)}
     by_low = _BY_LOW
 
-    def f(rem):
+    def f(rem: int) -> int:
         r = memo.get(rem)
         if r is not None:
             return r[0]
@@ -389,7 +390,7 @@ def all_arrangements_mask(hand_mask: int, eaten_mask: int = 0, min_left: int = 0
 # ---------------------------------------------------------------- Card API
 
 
-def _card_key(c: Card):
+def _card_key(c: Card) -> tuple[int, int]:
     return (c.index % 13, c.index // 13)
 
 
@@ -397,7 +398,7 @@ def _card_key(c: Card):
 _RANK_MAJOR = tuple((i % 13) * 4 + i // 13 for i in range(52))
 
 
-def sort_cards(cards) -> tuple[Card, ...]:
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted by rank, then suit index (S, C, D, H)."""
     return tuple(sorted(cards, key=_card_key))
 
@@ -434,7 +435,7 @@ class Arrangement:
         return tuple(sorted(sum(1 << c.index for c in m) for m in self.melds))
 
     @classmethod
-    def from_masks(cls, hand_mask: int, melds) -> Arrangement:
+    def from_masks(cls, hand_mask: int, melds: Iterable[int]) -> Arrangement:
         used = 0
         for m in melds:
             used |= m
@@ -445,11 +446,11 @@ class Arrangement:
         return cls(tuple(cm), _mask_cards_sorted(rest), deadwood_points_mask(rest))
 
 
-def _first_key(t):
+def _first_key(t: tuple[Card, ...]) -> int:
     return _RANK_MAJOR[t[0].index]
 
 
-def _hand_masks(hand, eaten) -> tuple[int, int]:
+def _hand_masks(hand: Iterable[Card], eaten: Iterable[Card]) -> tuple[int, int]:
     h = 0
     for c in hand:
         b = 1 << c.index
@@ -465,11 +466,11 @@ def _hand_masks(hand, eaten) -> tuple[int, int]:
     return h, e
 
 
-_CACHE: dict = {}
+_CACHE: dict[tuple[int, int], Arrangement | None] = {}
 _CACHE_MAX = 4096
 
 
-def best_arrangement(hand, eaten=()) -> Arrangement | None:
+def best_arrangement(hand: Iterable[Card], eaten: Iterable[Card] = ()) -> Arrangement | None:
     """Minimum-deadwood arrangement of hand (which includes the eaten cards)
     such that every eaten card is in a meld and no meld holds two eaten cards;
     None if there is none. Ties: fewer melds, then smallest meld masks."""

@@ -6,9 +6,16 @@ same thing in the players' own words (bốc, ăn, đánh, hạ, gửi, ù, móm)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .actions import U_NAMES_EN, U_NAMES_VI
 from .cards import mask_to_cards
 from .ledger import seat_name
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .game import Game
 
 _VI = {"draw": "bốc một lá", "eat": "ăn {card}", "discard": "đánh {card}",
        "lay": "hạ phỏm", "lay_none": "không có phỏm (móm)", "send": "gửi {card}",
@@ -18,7 +25,8 @@ _EN = {"draw": "draws a card", "eat": "eats {card}", "discard": "discards {card}
        "u": "declares Ù!", "pass": "passes on ù"}
 
 
-def describe_event(event, lang: str = "vi", names=None, melds=None) -> str:
+def describe_event(event: tuple[int, str, Card | None], lang: str = "vi", names: Sequence[str] | None = None,
+                   melds: object = None) -> str:
     """One public event ``(seat, kind, card)`` as a sentence."""
     seat, kind, card = event
     words = _EN if lang == "en" else _VI
@@ -27,7 +35,7 @@ def describe_event(event, lang: str = "vi", names=None, melds=None) -> str:
     return f"{who} {text}"
 
 
-def hand_log(game, lang: str = "vi", names=None) -> list[str]:
+def hand_log(game: Game, lang: str = "vi", names: Sequence[str] | None = None) -> list[str]:
     """The public story of a hand, then each seat's hand, melds and the payments."""
     lines = []
     P = game.players
@@ -55,12 +63,12 @@ def hand_log(game, lang: str = "vi", names=None) -> list[str]:
     if game.result is not None:
         r = game.result
         lines.append("")
-        if r.u:
+        if r.u and r.u_seat is not None:
             un = (U_NAMES_EN if lang == "en" else U_NAMES_VI).get(r.u, r.u)
             lines.append(f"{seat_name(r.u_seat, lang, names)}: {un}")
         else:
             for place, s in enumerate(r.ranks, 1):
-                left = " ".join(c.symbol() for c in r.hands[s])
+                left = " ".join(c.symbol() for c in r.hands[s] or ())
                 tag = (" — móm" if r.mom[s] else "")
                 lines.append(f"{place}. {seat_name(s, lang, names)}: {r.points[s]} "
                              f"{'điểm' if lang != 'en' else 'points'} [{left}]{tag}")

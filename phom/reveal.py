@@ -1,4 +1,4 @@
-"""What the end of a hand makes public (RULES.md §7, §8, §11).
+"""What the end of a hand makes public (docs/RULES.md §7, §8, §11).
 
 While a hand runs, a seat knows exactly its ``PlayerView``. When it ends:
 

@@ -1,7 +1,7 @@
-"""Rules: every house rule of RULES.md as one frozen option set, and the presets.
+"""Rules: every house rule of docs/RULES.md as one frozen option set, and the presets.
 
 Each field is one named option of the rule book; the five presets reproduce the
-five seed documents (RULES.md §12). Multipliers apply to ``u_pay``; ``None``
+five seed documents (docs/RULES.md §12). Multipliers apply to ``u_pay``; ``None``
 means the ù kind is not played at that table.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
+from typing import Any
 
 
 class TurnModel(StrEnum):
@@ -36,26 +37,29 @@ class UKind(StrEnum):
     This is the one vocabulary the engine, the bots and the page share.
     """
 
-    option: str | None
+    NORMAL = "normal"          # ù thường; always played, ×1
+    ROUND = "round"            # ù tròn: every card melds, the discard too — option u_tron
+    SEND = "send"              # gửi ù: after laying down and sending, one card left — gui_u
+    KHAN = "khan"              # ù khan: no cạ dealt — u_khan
+    SAME_COLOR = "same_color"  # ù cùng màu: dealt all red or all black — u_same_color
+    HEAVEN = "heaven"          # thiên ù: dealt an ù — u_heaven
+    LONG_RUN = "long_run"      # ù dọc dài: one run of 9–10 cards — u_long_run
 
-    def __new__(cls, value: str, option: str | None) -> UKind:
-        obj = str.__new__(cls, value)
-        obj._value_ = value
-        obj.option = option
-        return obj
-
-    NORMAL = "normal", None            # ù thường
-    ROUND = "round", "u_tron"          # ù tròn: every card melds, the discard too
-    SEND = "send", "gui_u"             # gửi ù: after laying down and sending, one card left
-    KHAN = "khan", "u_khan"            # ù khan: no cạ dealt
-    SAME_COLOR = "same_color", "u_same_color"  # ù cùng màu: dealt all red or all black
-    HEAVEN = "heaven", "u_heaven"      # thiên ù: dealt an ù
-    LONG_RUN = "long_run", "u_long_run"  # ù dọc dài: one run of 9–10 cards
+    @property
+    def option(self) -> str | None:
+        """The ``Rules`` field that turns this kind on (and holds its multiplier)."""
+        return _U_OPTION[self]
 
     @property
     def from_the_deal(self) -> bool:
         """Khan and cùng màu are luck of the deal: they take no gà and start no thông."""
         return self in (UKind.KHAN, UKind.SAME_COLOR)
+
+
+_U_OPTION: dict[UKind, str | None] = {
+    UKind.NORMAL: None, UKind.ROUND: "u_tron", UKind.SEND: "gui_u", UKind.KHAN: "u_khan",
+    UKind.SAME_COLOR: "u_same_color", UKind.HEAVEN: "u_heaven", UKind.LONG_RUN: "u_long_run",
+}
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,7 @@ class Rules:
     turn_model: "four_turns" — everyone discards exactly four times, the 4th
         turn is the lay-down turn, no tái; "table" — lay-down starts when the
         discards on the table reach 3 × players, the hand ends at 4 × players,
-        eaten chốts give tái turns (RULES.md §6).
+        eaten chốts give tái turns (docs/RULES.md §6).
     hand_size: cards dealt to each player (9, or 8 at village tables); the
         starter gets one more.
     hand_sizes: the hand sizes this table allows (village: 8 or 9).
@@ -102,12 +106,12 @@ class Rules:
     name: str = "basic"
     turn_model: TurnModel = TurnModel.FOUR_TURNS
     players: int = 4
-    players_allowed: tuple = (2, 3, 4)
+    players_allowed: tuple[int, ...] = (2, 3, 4)
     hand_size: int = 9
-    hand_sizes: tuple = (9,)
+    hand_sizes: tuple[int, ...] = (9,)
     eat_pay: EatPay = EatPay.FLAT
     chot_pay: int = 4
-    rank_pay: tuple = (0, 1, 2, 3)
+    rank_pay: tuple[int, ...] = (0, 1, 2, 3)
     mom_pay: int = 4
     all_mom_ranked: bool = False
     u_pay: int = 5
@@ -117,7 +121,7 @@ class Rules:
     u_same_color: float | None = None
     u_heaven: float | None = None
     u_long_run: float | None = None
-    u_kings: tuple | None = None
+    u_kings: tuple[float, float] | None = None
     streak: float | None = None
     streak_round: float | None = None
     u_optional: bool = False
@@ -162,7 +166,7 @@ class Rules:
         except KeyError:
             raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
 
-    def with_(self, **changes) -> Rules:
+    def with_(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
         return replace(self, **changes)
 
@@ -172,11 +176,11 @@ class Rules:
             return int(base + 0.5) if base >= 0 else -int(-base + 0.5)
         return int(base)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> Rules:
+    def from_dict(cls, d: dict[str, Any]) -> Rules:
         if not isinstance(d, dict):
             raise ValueError("rules must be an object")
         known = {f.name for f in fields(cls)}
@@ -194,36 +198,28 @@ class Rules:
 
 EAT_PAY_SCHEMES = tuple(e.value for e in EatPay)
 
-PRESET_SOURCES = {
-    "basic": "seed 002",
-    "traditional": "seed 003",
-    "online": "seed 001",
-    "bonus": "seed 004",
-    "village": "seed 000",
-}
-
 PRESETS: dict[str, Rules] = {
     # Seed 002: four turns, flat eats, ù and ù tròn alike, no đền, auto lay-down.
     "basic": Rules(),
     # Seed 003: table count with tái, eats by count, gửi ù, đền.
     "traditional": Rules(
-        name="traditional", turn_model="table", eat_pay="by_count", gui_u=True,
+        name="traditional", turn_model=TurnModel.TABLE, eat_pay=EatPay.BY_COUNT, gui_u=True,
         den=True, auto_lay_down=False,
     ),
     # Seed 001: as traditional plus ù khan, ù tròn ×2, ù K (3K ×1, 4K ×2); solo = 2 players.
     "online": Rules(
-        name="online", turn_model="table", eat_pay="by_count", gui_u=True, u_khan=1,
+        name="online", turn_model=TurnModel.TABLE, eat_pay=EatPay.BY_COUNT, gui_u=True, u_khan=1,
         u_tron=2, u_kings=(1, 2), den=True, auto_lay_down=False,
     ),
     # Seed 004: four turns, eats by round, ù tròn ×1.5, thiên ù ×2, ù dọc dài ×3, ù khan.
     "bonus": Rules(
-        name="bonus", eat_pay="by_round", u_tron=1.5, u_heaven=2, u_long_run=3, u_khan=1,
+        name="bonus", eat_pay=EatPay.BY_ROUND, u_tron=1.5, u_heaven=2, u_long_run=3, u_khan=1,
         den=True, auto_lay_down=False,
     ),
     # Seed 000: table count, escalating chốt, gửi ù, ù khan, cùng màu, ù tròn ×2,
     # thông ×2 (tròn thông ×3), the pot, all-móm ranked, optional ù, 8 or 9 cards.
     "village": Rules(
-        name="village", turn_model="table", eat_pay="chot_escalating", gui_u=True, u_khan=1,
+        name="village", turn_model=TurnModel.TABLE, eat_pay=EatPay.CHOT_ESCALATING, gui_u=True, u_khan=1,
         u_same_color=1, u_tron=2, streak=2, streak_round=3, den=True, pot=True,
         all_mom_ranked=True, u_optional=True, hand_sizes=(8, 9), auto_lay_down=False,
     ),

@@ -8,14 +8,15 @@ documents (a session), refusing deep nesting, NaN and huge numbers alike.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def rng_to_json(rng: random.Random) -> list:
+def rng_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def load_object(text, what: str) -> dict:
+def load_object(text: Any, what: str) -> dict[str, Any]:
     """Parse saved JSON (or take an already parsed dict); ``BadSave`` names ``what``."""
     from .validate import parse
 

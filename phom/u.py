@@ -67,8 +67,12 @@ def dealt_offers(rules: Rules, hands: Sequence[int], starter: int) -> list[tuple
     much; another seat's thiên ù is a hand that already melds completely.
     """
     P = len(hands)
-    first, rest = [], []
-    mult = lambda k: u_multiplier(rules, k)  # noqa: E731
+    first: list[tuple[int, UKind]] = []
+    rest: list[tuple[int, UKind]] = []
+
+    def mult(k: UKind) -> float:
+        return u_multiplier(rules, k)
+
     for k in range(P):
         s = (starter + k) % P
         h = hands[s]

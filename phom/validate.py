@@ -19,10 +19,11 @@ import json
 import math
 import random
 from dataclasses import fields
+from typing import Any
 
 from .actions import U_KINDS, DeclareU, Discard, Draw, Eat, IllegalAction, LayDown, Pass, Send
 from .cards import Card
-from .rules import EAT_PAY_SCHEMES, Rules
+from .rules import EAT_PAY_SCHEMES, Rules, UKind
 
 GAME_FORMAT = "phom.game/1"
 MATCH_FORMAT = "phom.match/1"
@@ -46,33 +47,34 @@ class OldSave(BadSave):
 
 
 # ------------------------------------------------------------------ primitives
-def _is_int(v) -> bool:
+def _is_int(v: Any) -> bool:
     return type(v) is int  # bool is a subclass of int: True is not a seat
 
 
-def _int(v, what: str, lo: int, hi: int) -> int:
+def _int(v: Any, what: str, lo: int, hi: int) -> int:
     if not _is_int(v):
         raise BadSave(f"{what} must be a whole number, not {_show(v)}")
     if not lo <= v <= hi:
         raise BadSave(f"{what} must be {lo}..{hi}, not {_show(v)}")
-    return v
+    return int(v)
 
 
-def _number(v, what: str, lo: float, hi: float) -> float:
+def _number(v: Any, what: str, lo: float, hi: float) -> float:
     if not (_is_int(v) or type(v) is float):
         raise BadSave(f"{what} must be a number, not {_show(v)}")
     if not (math.isfinite(v) and lo <= v <= hi):
         raise BadSave(f"{what} must be {lo}..{hi}, not {_show(v)}")
-    return v
+    n: float = v  # an int stays an int: saves round-trip byte for byte
+    return n
 
 
-def _bool(v, what: str) -> bool:
+def _bool(v: Any, what: str) -> bool:
     if type(v) is not bool:
         raise BadSave(f"{what} must be true or false, not {_show(v)}")
     return v
 
 
-def _list(v, what: str, lo: int = 0, hi: int = 10**6) -> list:
+def _list(v: Any, what: str, lo: int = 0, hi: int = 10**6) -> list[Any]:
     if type(v) is not list:
         raise BadSave(f"{what} must be a list, not {_show(v)}")
     if not lo <= len(v) <= hi:
@@ -81,7 +83,7 @@ def _list(v, what: str, lo: int = 0, hi: int = 10**6) -> list:
     return v
 
 
-def _str(v, what: str, hi: int = MAX_NAME) -> str:
+def _str(v: Any, what: str, hi: int = MAX_NAME) -> str:
     if type(v) is not str:
         raise BadSave(f"{what} must be text, not {_show(v)}")
     if len(v) > hi:
@@ -89,11 +91,11 @@ def _str(v, what: str, hi: int = MAX_NAME) -> str:
     return v
 
 
-def _seat(v, what: str, players: int) -> int:
+def _seat(v: Any, what: str, players: int) -> int:
     return _int(v, what, 0, players - 1)
 
 
-def _seed(v, what: str):
+def _seed(v: Any, what: str) -> Any:
     if v is None:
         return v
     if _is_int(v):
@@ -103,7 +105,7 @@ def _seed(v, what: str):
     raise BadSave(f"{what} must be a whole number, text or null, not {_show(v)}")
 
 
-def _keys(d: dict, what: str, required: tuple, optional: tuple = (), old: bool = False) -> None:
+def _keys(d: dict[str, Any], what: str, required: tuple[str, ...], optional: tuple[str, ...] = (), old: bool = False) -> None:
     """Exactly these fields. ``old``: a missing one means another version wrote it."""
     missing = [k for k in required if k not in d]
     if missing and old:
@@ -116,7 +118,7 @@ def _keys(d: dict, what: str, required: tuple, optional: tuple = (), old: bool =
         raise BadSave(f"{what} has unknown fields: {', '.join(map(repr, unknown[:5]))}")
 
 
-def _show(v) -> str:
+def _show(v: Any) -> str:
     """A short, safe description of a bad value for a message."""
     if isinstance(v, (dict, list)):
         return f"a {'list' if isinstance(v, list) else 'object'}"
@@ -127,11 +129,11 @@ def _show(v) -> str:
     return repr(v)
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> Any:
     raise BadSave(f"{name} is not a number a save may hold")
 
 
-def parse(text, what: str) -> dict:
+def parse(text: Any, what: str) -> dict[str, Any]:
     """The JSON object of a save (text, bytes or an already parsed dict)."""
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -157,7 +159,7 @@ def parse(text, what: str) -> dict:
 
 
 # ------------------------------------------------------------------ the random state
-def rng_state(data, what: str) -> tuple:
+def rng_state(data: Any, what: str) -> tuple[Any, ...]:
     """The state tuple for ``random.Random.setstate`` from ``[3, [625 ints], gauss]``."""
     _list(data, f"{what} random state", 3, 3)
     version, internal, gauss = data
@@ -173,7 +175,7 @@ def rng_state(data, what: str) -> tuple:
     return (3, tuple(internal), gauss)
 
 
-def restore_rng(rng: random.Random, data, what: str) -> None:
+def restore_rng(rng: random.Random, data: Any, what: str) -> None:
     state = rng_state(data, what)
     try:
         rng.setstate(state)
@@ -194,7 +196,7 @@ _RULE_TYPES = {
 }
 
 
-def rules_from_save(d, what: str = "rules") -> Rules:
+def rules_from_save(d: Any, what: str = "rules") -> Rules:
     """Every option of ``Rules`` present, each of its own type and in range."""
     if type(d) is not dict:
         raise BadSave(f"saved {what} must be an object, not {_show(d)}")
@@ -259,7 +261,7 @@ def rules_from_save(d, what: str = "rules") -> Rules:
 
 
 # ------------------------------------------------------------------ actions
-def action_from_save(a, what: str):
+def action_from_save(a: Any, what: str) -> Any:
     """One saved action, strictly: exactly its fields, each of its type."""
     if type(a) is not dict:
         raise BadSave(f"{what} must be an object, not {_show(a)}")
@@ -293,7 +295,7 @@ def action_from_save(a, what: str):
     raise BadSave(f"{what} has an unknown action type {_show(t)}")
 
 
-def _card(v, what: str) -> Card:
+def _card(v: Any, what: str) -> Card:
     if type(v) is not str or len(v) > 4:
         raise BadSave(f"{what}: not a card: {_show(v)}")
     try:
@@ -307,7 +309,7 @@ GAME_KEYS = ("format", "rules", "players", "starter", "seed", "pot", "streak_sea
              "actions", "rng")
 
 
-def load_game(cls, text):
+def load_game(cls: Any, text: Any) -> Any:
     """``Game.from_json``: check every field, then replay the actions."""
     d = parse(text, "hand")
     fmt = d.get("format")
@@ -352,13 +354,13 @@ MATCH_KEYS = ("format", "rules", "players", "seed", "totals", "pot", "starter", 
               "hands_played", "history", "rng", "current", "recorded")
 
 
-def _streak_after(entry) -> int | None:
+def _streak_after(entry: Any) -> int | None:
     """The thông seat a recorded hand leaves (Match.record)."""
     u = entry["u"]
-    return entry["winner"] if u is not None and u not in ("khan", "same_color") else None
+    return entry["winner"] if u is not None and not UKind(u).from_the_deal else None
 
 
-def load_match(cls, game_cls, text):
+def load_match(cls: Any, game_cls: Any, text: Any) -> Any:
     """``Match.from_json``: fields, the history's sums and the hand in progress agree."""
     d = parse(text, "match")
     fmt = d.get("format")

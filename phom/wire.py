@@ -1,7 +1,7 @@
 """PlayerView, legal actions and a hand's public result as JSON, and back.
 
 What crosses a link between phones (``phom.session``) is built only from these:
-a view (RULES.md §11: the seat's own hand and the public table), that seat's
+a view (docs/RULES.md §11: the seat's own hand and the public table), that seat's
 legal actions, and at the end the public part of the result (``phom.reveal``).
 Decoding checks every field, so a damaged or hostile message is refused with a
 ``ValueError`` naming what is wrong, never half-read.

@@ -3,39 +3,41 @@
 ``make(name, seed)`` builds one. Every bot has ``choose(view, legal)`` and
 ``choose_steps(view, legal)``: a generator that yields between slices of work
 (so the page can hand control back to the browser) and returns the action.
+
+The strength bots live in their own modules, imported on first use (the page
+imports them once the table shows). A bot module that fails to import is an
+error that reaches the caller — never a bot silently missing or replaced.
 """
 
 from __future__ import annotations
 
 from .base import Bot, RandomBot
 
-_REGISTRY = {"random": RandomBot}
+_REGISTRY: dict[str, type[Bot]] = {"random": RandomBot}
+_loaded = False
 
 
-def register(name: str, cls) -> None:
+def register(name: str, cls: type[Bot]) -> None:
     _REGISTRY[name] = cls
 
 
 def names() -> list[str]:
+    """Every bot name ("random", "easy", "normal", "hard", "expert")."""
     _load_all()
     return list(_REGISTRY)
 
 
 def _load_all() -> None:
-    # Strength bots live in their own modules; import lazily so a missing or
-    # broken one never stops the random bot (the engine's own tests) working.
-    try:
-        from . import heuristic  # noqa: F401  (registers easy/normal/hard)
-    except ImportError:
-        pass
-    try:
-        from . import expert  # noqa: F401  (registers expert)
-    except ImportError:
-        pass
+    global _loaded
+    if _loaded:
+        return
+    from . import expert, heuristic  # noqa: F401  (they register easy/normal/hard, expert)
+
+    _loaded = True
 
 
 def make(name: str, seed: int = 0) -> Bot:
-    """A bot by name: "random", "easy", "normal", "hard", "expert"."""
+    """A bot by name: "random", "easy", "normal", "hard", "expert"; ValueError if unknown."""
     if name not in _REGISTRY:
         _load_all()
     if name not in _REGISTRY:

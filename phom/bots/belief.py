@@ -24,16 +24,24 @@ explain the table best. Only the ``PlayerView`` is read.
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from ..melds import best_arrangement_mask
 from .fast import throw_score
+
+if TYPE_CHECKING:
+    from ..view import PlayerView
+
+T = TypeVar("T")
 
 
 class DiscardEvidence:
     """The discards of the other seats, with what each seat knew and held then."""
 
-    def __init__(self, view, temp: float = 2.0, meld_cost: float = 2.0,
-                 a: float = 4.0, b: float = 0.5):
+    def __init__(self, view: PlayerView, temp: float = 2.0, meld_cost: float = 2.0,
+                 a: float = 4.0, b: float = 0.5) -> None:
         self.temp = temp
         self.meld_cost = meld_cost
         self.a, self.b = a, b
@@ -53,8 +61,8 @@ class DiscardEvidence:
         laid_own = [0] * P
         for _mid, owner, cards in view.table_melds:
             m = 0
-            for c in cards:
-                m |= 1 << c.index
+            for lc in cards:
+                m |= 1 << lc.index
             laid_own[owner] |= m & ~others_sent[owner]
         # walk the public log
         dead = 0
@@ -65,9 +73,9 @@ class DiscardEvidence:
             s, kind, c = ev[0], ev[1], ev[2]
             if kind == "lay":
                 has_laid[s] = True
-            elif kind == "eat":
+            elif kind == "eat" and c is not None:
                 eaten[s] |= 1 << c.index
-            elif kind == "discard":
+            elif kind == "discard" and c is not None:
                 if s != me and not has_laid[s]:
                     raw.append((s, c.index, dead, eaten[s], k))
                 dead |= 1 << c.index
@@ -84,7 +92,7 @@ class DiscardEvidence:
                 kind = ev[1]
                 if kind in ("discard", "send") and ev[2] is not None:
                     out_after |= 1 << ev[2].index
-                elif kind == "eat":
+                elif kind == "eat" and ev[2] is not None:
                     in_after |= 1 << ev[2].index
                 elif kind == "draw":
                     draws += 1
@@ -94,7 +102,7 @@ class DiscardEvidence:
     def __len__(self) -> int:
         return len(self.records)
 
-    def log_weight(self, hands: dict) -> float:
+    def log_weight(self, hands: Mapping[int, int]) -> float:
         """How well the discards fit the sampled hands ({seat: mask}); 0 is a perfect fit."""
         lw = 0.0
         a, b = self.a, self.b
@@ -128,7 +136,7 @@ class DiscardEvidence:
         return lw
 
 
-def pick_weighted(items: list, log_weights: list, rng):
+def pick_weighted(items: Sequence[T], log_weights: Sequence[float], rng: random.Random) -> T:
     """One of ``items``, drawn with probability proportional to exp(log weight)."""
     top = max(log_weights)
     ws = [math.exp(x - top) for x in log_weights]

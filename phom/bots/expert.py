@@ -39,14 +39,21 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import worlds
-from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
+from ..actions import Action, Discard, Draw, Eat, LayDown, Pass, Send
 from . import register
+from .base import Steps
 from .belief import DiscardEvidence, pick_weighted
 from .fast import playout
 from .heuristic import HARD, HeuristicBot
-from .model import holdings, sample_hidden, seen_mask, turn_no
+from .model import Hold, holdings, sample_hidden, seen_mask, turn_no
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..view import PlayerView
 
 DEFAULT_ITERATIONS = 400
 SLICE = 0.004  # seconds of work between yields
@@ -76,15 +83,15 @@ class ExpertBot(HeuristicBot):
         # (measured: searching the first discard gains nothing and costs the
         # longest playouts)
         self.first_search_turn = 2
-        self.last_stats = None
+        self.last_stats: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ driver
-    def choose_steps(self, view, legal):
+    def choose_steps(self, view: PlayerView, legal: Sequence[Action]) -> Steps:
         forced = self.forced(legal)
         if forced is not None:
             return forced
         kinds = {type(a) for a in legal}
-        cands = None
+        cands: Sequence[tuple[Action, float]] | None = None
         if Eat in kinds:
             if "take" not in self.search:
                 return self._decide(view, legal)
@@ -97,7 +104,7 @@ class ExpertBot(HeuristicBot):
         elif LayDown in kinds:
             if "lay" not in self.search:
                 return self._decide(view, legal)
-            lays = [a for a in legal if type(a) is LayDown]
+            lays = [a for a in legal if isinstance(a, LayDown)]
             keys = self.lay_scores(view, lays)
             order = sorted(range(len(lays)), key=lambda j: (keys[j], -j), reverse=True)
             top = keys[order[0]][0]
@@ -112,7 +119,7 @@ class ExpertBot(HeuristicBot):
             if kind not in self.search or (
                     not final and turn_no(view, view.seat) < self.first_search_turn):
                 return self._decide(view, legal)
-            discards = [a for a in legal if type(a) is Discard]
+            discards = [a for a in legal if isinstance(a, Discard)]
             scores = self.discard_scores(view, discards)
             order = sorted(range(len(discards)), key=lambda j: (scores[j], -j), reverse=True)
             top = scores[order[0]]
@@ -127,7 +134,7 @@ class ExpertBot(HeuristicBot):
         result = yield from self._search(view, cands)
         return result
 
-    def _search(self, view, cands):
+    def _search(self, view: PlayerView, cands: Sequence[tuple[Action, float]]) -> Steps:
         """Paired Monte Carlo: every candidate is played out on the same sampled
         deals with the same playout seeds; the heuristic's choice (cands[0])
         stands unless another beats it by ``z`` standard errors of the paired
@@ -139,34 +146,25 @@ class ExpertBot(HeuristicBot):
         world = self.world_sampler(view)
         n = len(cands)
         alive = list(range(n))
-        vals = [[] for _ in range(n)]   # per candidate: (world number, value)
+        vals: list[list[tuple[int, float]]] = [[] for _ in range(n)]   # per candidate: (world number, value)
         budget = self.iterations
         used = 0
         world_rng = random.Random(self.rng.getrandbits(64))
         w = 0
         pruned = False
         steps = 0
-        failures = 0
         while used < budget and steps < self.step_budget:
             wseed = world_rng.getrandbits(64)
             wr = random.Random(wseed)
-            try:
-                base = world(wr)
-            except Exception:  # a view the sampler cannot rebuild: trust the heuristic
-                failures += 1
-                used += len(alive)
-                if failures > 3:
-                    break
-                continue
-            row = {}
+            # A world the sampler cannot build, or a playout the engine refuses, is a
+            # bug: it is raised, never skipped (a failing bot is loud).
+            base = world(wr)
+            row: dict[int, int | None] = {}
             for j in alive:
                 g = base.clone()
-                try:
-                    g.apply(cands[j][0])
-                    steps += self._playout(g)
-                    row[j] = g.result.deltas[me] if g.result is not None else None
-                except Exception:  # a sample the engine rejects: skip it
-                    row[j] = None
+                g.apply(cands[j][0])
+                steps += self._playout(g)
+                row[j] = g.result.deltas[me] if g.result is not None else None
                 used += 1
                 now = time.perf_counter()
                 if now - last_yield > SLICE:
@@ -174,7 +172,9 @@ class ExpertBot(HeuristicBot):
                     last_yield = time.perf_counter()
             if all(row[j] is not None for j in alive):
                 for j in alive:
-                    vals[j].append((w, row[j]))
+                    v = row[j]
+                    assert v is not None
+                    vals[j].append((w, v))
             w += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit:
                 break
@@ -199,7 +199,7 @@ class ExpertBot(HeuristicBot):
         }
         return cands[best][0]
 
-    def world_sampler(self, view):
+    def world_sampler(self, view: PlayerView) -> Callable[[random.Random], Game]:
         """A function ``world(rng) -> Game``: one deal of the hidden cards
         consistent with ``view`` (weighted by the opponent model, and by the
         discard evidence when ``belief_m`` > 1). Built from the view alone."""
@@ -209,25 +209,27 @@ class ExpertBot(HeuristicBot):
         if evidence is not None and not len(evidence):
             evidence = None
 
-        def deal(view, wr):
+        def deal(view: PlayerView, wr: random.Random) -> tuple[dict[int, int], list[int]]:
             hands, stock = sample_hidden(view, wr, hold, seen)
             if evidence is not None:
                 hands, stock = self._resample(view, wr, hold, seen, evidence, hands, stock)
             return hands, stock
 
-        def world(wr):
+        def world(wr: random.Random) -> Game:
             return worlds.sample(view, wr, deal)
 
         return world
 
-    def _resample(self, view, wr, hold, seen, evidence, hands, stock):
+    def _resample(self, view: PlayerView, wr: random.Random, hold: Hold, seen: int,
+                  evidence: DiscardEvidence, hands: dict[int, int],
+                  stock: list[int]) -> tuple[dict[int, int], list[int]]:
         """Sampling-importance-resampling: of ``belief_m`` sampled deals keep one
         with probability proportional to how well it explains the discards."""
         cands = [(hands, stock)] + [sample_hidden(view, wr, hold, seen)
                                     for _ in range(self.belief_m - 1)]
         return pick_weighted(cands, [evidence.log_weight(h) for h, _ in cands], wr)
 
-    def _playout(self, g):
+    def _playout(self, g: Game) -> int:
         if self.rollout_bot is None:
             return playout(g, None)
         bot = self.rollout_bot
@@ -240,7 +242,8 @@ class ExpertBot(HeuristicBot):
         return n
 
     @staticmethod
-    def _paired(a, b):
+    def _paired(a: Sequence[tuple[int, float]],
+                b: Sequence[tuple[int, float]]) -> tuple[float, float, int]:
         """Mean and standard error of b - a over the worlds both were played on."""
         da = dict(a)
         d = [v - da[w] for w, v in b if w in da]

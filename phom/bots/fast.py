@@ -3,7 +3,8 @@
 ``playout(world, seat_rng)`` plays a sampled world (``phom.worlds.sample``) to its end
 through the Game's public calls only. Every seat
 plays a cheap version of the heuristic: ù when it can, eat when it can, lay
-down the least-deadwood arrangement, send the highest card, and discard the
+down the least-deadwood arrangement (the solver's first), send what the engine
+proposes (``proposals.best_send``, the highest card), and discard the
 deadwood card that hurts least to lose (high points, no live cạ), counting the
 cards that lie face-up. A seat in a playout uses only its own hand and the
 public table of the determinized hand (never the other sampled hands), so the
@@ -12,10 +13,18 @@ playouts do not cheat inside the sample either.
 
 from __future__ import annotations
 
-from ..actions import DeclareU, Discard, Draw, Eat, Send
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .. import proposals
+from ..actions import DeclareU, Discard, Draw, Eat
 from ..cards import card_from_index
 from ..melds import best_arrangement_mask, is_valid_mask
 from ..state import Phase
+
+if TYPE_CHECKING:
+    from ..game import Game
 from .handeval import CARD_PTS, OUTS, PARTNERS
 
 _DRAW = Draw()
@@ -40,7 +49,8 @@ def throw_score(i: int, dw: int, seen: int, a: float = 4.0, b: float = 0.5) -> f
     return p - (a + b * p) * n if n else p
 
 
-def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0,
+def discard_choice(hand: int, eaten: int, dead: int, noise: Callable[[], float] | None = None,
+                   avoid: int = 0,
                    a: float = 4.0, b: float = 0.5) -> int:
     """Index of the card to discard: the deadwood card with the highest points,
     cards in a live cạ counting for much less."""
@@ -88,7 +98,7 @@ def discard_choice(hand: int, eaten: int, dead: int, noise=None, avoid: int = 0,
     return best
 
 
-def playout(g, rng=None, max_steps: int = 400) -> int:
+def playout(g: Game, rng: random.Random | None = None, max_steps: int = 400) -> int:
     """Play the determinized hand ``g`` to its end with the fast policy;
     return the number of actions played."""
     steps = 0
@@ -112,10 +122,7 @@ def playout(g, rng=None, max_steps: int = 400) -> int:
         if type(a0) is DeclareU:
             g.apply(a0)
             continue
-        best_send = None
-        for a in legal:
-            if type(a) is Send and (best_send is None or a.card.index % 13 > best_send.card.index % 13):
-                best_send = a
+        best_send = proposals.best_send(legal)  # the engine's proposed send
         if best_send is not None:
             g.apply(best_send)
             continue
@@ -123,10 +130,11 @@ def playout(g, rng=None, max_steps: int = 400) -> int:
         eaten = g.eaten_in_hand_mask(s)
         if g.has_laid(s):
             # after laying down: throw the highest card
-            best = None
+            best: Discard | None = None
             for a in legal:
-                if type(a) is Discard and (best is None or a.card.index % 13 > best.card.index % 13):
+                if isinstance(a, Discard) and (best is None or a.card.index % 13 > best.card.index % 13):
                     best = a
+            assert best is not None
             g.apply(best)
             continue
         dead = g.face_up_mask()

@@ -18,6 +18,9 @@ Main pieces:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..melds import (
     MELD_MASKS,
     MELDS_BY_CARD,
@@ -26,12 +29,10 @@ from ..melds import (
     deadwood_points_mask,
     is_valid_mask,
 )
-from ..proposals import (  # noqa: F401  (the engine's, shared with the bots)
-    greedy_sends,
-    run_ends,
-    send_targets,
-    sendable_closure,
-)
+from ..proposals import greedy_sends as greedy_sends  # the engine's, shared with the bots
+from ..proposals import run_ends as run_ends
+from ..proposals import send_targets as send_targets
+from ..proposals import sendable_closure as sendable_closure
 
 pts = deadwood_points_mask
 FULL = (1 << 52) - 1
@@ -41,7 +42,7 @@ CARD_RANK = tuple(i % 13 for i in range(52))  # 0..12
 CARD_SUIT = tuple(i // 13 for i in range(52))
 
 
-def bits(mask: int):
+def bits(mask: int) -> list[int]:
     """Indices of the set bits of mask, lowest first."""
     out = []
     while mask:
@@ -59,8 +60,8 @@ def _idx(r: int, s: int) -> int:
 
 # PARTNERS[i]: mask of cards forming a cạ with card i.
 # OUTS[(i, j)] (i < j, a cạ): card indices completing a 3-card meld with them.
-PARTNERS = [0] * 52
-OUTS: dict = {}
+_partners = [0] * 52
+OUTS: dict[tuple[int, int], tuple[int, ...]] = {}
 for _i in range(52):
     _r, _s = CARD_RANK[_i], CARD_SUIT[_i]
     for _j in range(52):
@@ -68,7 +69,7 @@ for _i in range(52):
             continue
         _r2, _s2 = CARD_RANK[_j], CARD_SUIT[_j]
         if _r2 == _r or (_s2 == _s and abs(_r2 - _r) <= 2):
-            PARTNERS[_i] |= 1 << _j
+            _partners[_i] |= 1 << _j
             if _i < _j:
                 if _r2 == _r:
                     outs = tuple(_idx(_r, t) for t in range(4) if t not in (_s, _s2))
@@ -79,41 +80,41 @@ for _i in range(52):
                     else:
                         outs = tuple(_idx(x, _s) for x in (lo - 1, hi + 1) if 0 <= x <= 12)
                 OUTS[(_i, _j)] = outs
-PARTNERS = tuple(PARTNERS)
+PARTNERS = tuple(_partners)
 
 # MELD_PAIRS[i]: the pairs (a, b) of other cards that make a 3-card meld with i.
-MELD_PAIRS = []
+_meld_pairs: list[tuple[tuple[int, int], ...]] = []
 for _i in range(52):
     pairs = []
     for m in MELDS_BY_CARD[_i]:
         if m.bit_count() == 3:
             a, b = bits(m & ~(1 << _i))
             pairs.append((a, b))
-    MELD_PAIRS.append(tuple(pairs))
-MELD_PAIRS = tuple(MELD_PAIRS)
+    _meld_pairs.append(tuple(pairs))
+MELD_PAIRS = tuple(_meld_pairs)
 
 # GAP_OUT[i]: (x, y) pairs: holding meld card y two away in the same suit, card x
 # fills the gap between i and y.
-GAP = []
+_gap: list[tuple[tuple[int, int], ...]] = []
 for _i in range(52):
     g = []
     r, s = CARD_RANK[_i], CARD_SUIT[_i]
     for d in (-2, 2):
         if 0 <= r + d <= 12:
             g.append((_idx(r + d // 2, s), _idx(r + d, s)))
-    GAP.append(tuple(g))
-GAP = tuple(GAP)
+    _gap.append(tuple(g))
+GAP = tuple(_gap)
 
 
 # --------------------------------------------------------------- arrangements
 
 _BY_LOW = tuple(tuple(m for m in MELD_MASKS if (m & -m).bit_length() - 1 == i) for i in range(52))
 
-_OPT_CACHE: dict = {}
+_OPT_CACHE: dict[tuple[int, int], tuple[int, ...] | None] = {}
 _OPT_MAX = 60000
 
 
-def _dw_sets(rem, eaten, memo):
+def _dw_sets(rem: int, eaten: int, memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
     r = memo.get(rem)
     if r is not None:
         return r
@@ -141,7 +142,7 @@ def _dw_sets(rem, eaten, memo):
     return r
 
 
-def dw_options(hand: int, eaten: int = 0):
+def dw_options(hand: int, eaten: int = 0) -> tuple[int, ...] | None:
     """Deadwood masks of the non-dominated arrangements (tuple), or None if invalid."""
     key = (hand, eaten)
     r = _OPT_CACHE.get(key)
@@ -149,6 +150,7 @@ def dw_options(hand: int, eaten: int = 0):
         return r
     cand = _candidates(hand)
     forced = hand & ~cand
+    res: tuple[int, ...] | None
     if eaten & ~cand:
         res = None
     elif not cand:
@@ -158,9 +160,9 @@ def dw_options(hand: int, eaten: int = 0):
         if not sets:
             res = None
         else:
-            sets = sorted(set(sets), key=lambda d: d.bit_count())
-            keep = []
-            for d in sets:
+            ordered = sorted(set(sets), key=lambda d: d.bit_count())
+            keep: list[int] = []
+            for d in ordered:
                 for k in keep:
                     if k & d == k:
                         break
@@ -173,10 +175,10 @@ def dw_options(hand: int, eaten: int = 0):
     return res
 
 
-_BEST_CACHE: dict = {}
+_BEST_CACHE: dict[tuple[int, int], tuple[int, tuple[int, ...]] | None] = {}
 
 
-def best_dw(hand: int, eaten: int = 0):
+def best_dw(hand: int, eaten: int = 0) -> tuple[int, tuple[int, ...]] | None:
     """(deadwood points, melds) of the best arrangement, or None; cached."""
     key = (hand, eaten)
     r = _BEST_CACHE.get(key)
@@ -203,31 +205,27 @@ class Context:
     """Numbers for one decision of one seat.
 
     p_get[i]: chance this seat still gets card i before it lays down.
-    hold[s][i]: chance seat s holds card i now (0 for seen cards).
+    dead: cards seen (they cannot arrive); p_lay: chance of laying down a meld.
     send_mask: cards that can be sent onto melds already on the table.
     """
 
     __slots__ = (
-        "p_get", "hold", "send_mask", "lam", "mom_cost", "u_value", "k",
-        "dead", "unseen", "p_lay", "u_outs_exact", "pair_bonus",
+        "p_get", "send_mask", "lam", "mom_cost", "u_value", "k", "dead", "p_lay",
     )
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.p_get = [0.0] * 52
-        self.hold = None
         self.send_mask = 0
         self.lam = 0.1
         self.mom_cost = 3.0
         self.u_value = 12.0
         self.k = 0
         self.dead = 0
-        self.unseen = 0
         self.p_lay = 1.0
-        self.u_outs_exact = False
-        self.pair_bonus = 0.0
 
 
-def _partial_gains(dw: int, melded: int, p_get):
+def _partial_gains(dw: int, melded: int,
+                   p_get: list[float]) -> tuple[Sequence[tuple[float, float, int]], int]:
     """Cạ (and gap) completions in dw.
 
     Returns (gains, outs): gains is a greedy disjoint list of (p, saved points,
@@ -261,7 +259,7 @@ def _partial_gains(dw: int, melded: int, p_get):
         return (), 0
     cand.sort(key=lambda t: -t[0])
     used = 0
-    out = []
+    out: list[tuple[float, float, int]] = []
     for _g, p, m, s in cand:
         if m & used:
             # overlapping cạ still adds a little: a second way to use the card
@@ -272,7 +270,7 @@ def _partial_gains(dw: int, melded: int, p_get):
     return out, outs_all
 
 
-def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
+def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False) -> Any:
     """Estimated value in units of holding this hand (after a discard), given
     ``ctx.k`` takes left before laying down. Higher is better; -inf if invalid."""
     opts = dw_options(hand, eaten)
@@ -289,7 +287,7 @@ def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
             gains, outs = _partial_gains(dw, melded, p_get)
         else:
             gains, outs = (), 0
-        e_dw = pts(dw)
+        e_dw: float = pts(dw)
         used = 0
         for p, s, m in gains:
             e_dw -= p * s
@@ -322,7 +320,7 @@ def hand_value(hand: int, eaten: int, ctx: Context, detail: bool = False):
     return best
 
 
-def _u_chance(hand, eaten, dw, gains, ctx):
+def _u_chance(hand: int, eaten: int, dw: int, gains: object, ctx: Context) -> float:
     """Chance of an ù from this hand within the takes left (rough)."""
     n = dw.bit_count()
     p_get = ctx.p_get
@@ -336,7 +334,7 @@ def _u_chance(hand, eaten, dw, gains, ctx):
     return 1.0 - u_miss(hand, eaten, near, p_get)
 
 
-def u_miss(hand: int, eaten: int, near: int, p_get, cap: float = 1.0) -> float:
+def u_miss(hand: int, eaten: int, near: int, p_get: list[float], cap: float = 1.0) -> float:
     """Chance of getting none of the cards in ``near`` that would leave ``hand``
     with at most one deadwood card (an ù with the next discard); each card
     arrives independently with chance ``p_get`` (at most ``cap``)."""
@@ -367,7 +365,7 @@ _RUN4 = tuple(
 )
 
 
-def meld_pair_prob(card: int, hold) -> float:
+def meld_pair_prob(card: int, hold: list[float]) -> float:
     """Chance that a player whose per-card holding chances are ``hold`` has two
     cards making a meld with ``card`` (cards treated as independent)."""
     a, b, c = _SET3[card]

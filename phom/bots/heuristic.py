@@ -25,9 +25,11 @@ Every decision uses only the ``PlayerView`` and the legal actions.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import proposals, scoring
-from ..actions import Discard, Draw, Eat, LayDown, Pass, Send
+from ..actions import Action, Discard, Draw, Eat, LayDown, Pass, Send
 from ..rules import TurnModel
 from . import register
 from .base import Bot
@@ -50,6 +52,7 @@ from .handeval import (
 )
 from .model import (
     FULL,
+    Hold,
     card_mask,
     hand_ends_after_my_discard,
     holdings,
@@ -58,11 +61,14 @@ from .model import (
     turn_no,
 )
 
+if TYPE_CHECKING:
+    from ..view import PlayerView
+
 
 class Level:
     """The knobs that make a bot easy, normal or hard."""
 
-    def __init__(self, **kw):
+    def __init__(self, **kw: Any) -> None:
         self.counting = True        # dead cards kill a partial's chances
         self.feed_avoid = True      # avoid feeding the next player
         self.model = False          # opponent model from eats, discards, declines
@@ -74,7 +80,6 @@ class Level:
         self.mom_cost = 3.0
         self.u_value = 0.0          # value of an ù chance (× u payout)
         self.always_eat = False
-        self.draw_eval = True
         self.alpha = 1.1            # p_get calibration (eats add to draws)
         self.style = "value"        # "value": hand_value; "rule": keep live cạ, throw high
         self.ra = 4.0               # rule style: a live out of a cạ is worth ra + rb * points
@@ -91,7 +96,7 @@ class Level:
 
 
 EASY = Level(counting=False, feed_avoid=False, noise=0.25, temp=0.35, always_eat=True,
-             mom_cost=2.0, draw_eval=False)
+             mom_cost=2.0)
 NORMAL = Level(alpha=1.6, mom_cost=5.0)
 HARD = Level(style="rule", model=True, u_risk=True, send_aware=True, u_value=1.0, alpha=3.0,
              mom_cost=8.0, pts_per_unit=8.0)
@@ -102,7 +107,7 @@ class HeuristicBot(Bot):
     level = NORMAL
 
     # ------------------------------------------------------------ entry
-    def _decide(self, view, legal):
+    def _decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         forced = self.forced(legal)
         if forced is not None:
             return forced
@@ -116,13 +121,13 @@ class HeuristicBot(Bot):
             if s is not None:
                 return s
         if Discard in kinds:
-            return self.choose_discard(view, [a for a in legal if type(a) is Discard])
+            return self.choose_discard(view, [a for a in legal if isinstance(a, Discard)])
         if Pass in kinds:
             return next(a for a in legal if type(a) is Pass)
         return legal[0]
 
     # ------------------------------------------------------------ context
-    def context(self, view, k: int, extra_dead: int = 0, hand: int | None = None):
+    def context(self, view: PlayerView, k: int, extra_dead: int = 0, hand: int | None = None) -> Context:
         lv = self.level
         ctx = Context()
         ctx.k = k
@@ -168,17 +173,18 @@ class HeuristicBot(Bot):
             ctx.send_mask = t
         return ctx
 
-    def _holdings(self, view):
+    def _holdings(self, view: PlayerView) -> tuple[Hold, list[float]]:
         key = id(view)
         c = getattr(self, "_hold_cache", None)
         if c is not None and c[0] == key and c[1] is view:
-            return c[2]
+            cached: tuple[Hold, list[float]] = c[2]
+            return cached
         res = holdings(view, model=self.level.model)
         self._hold_cache = (key, view, res)
         return res
 
     # ------------------------------------------------------------ feeding
-    def eat_price(self, view, chot: bool, eater: int) -> float:
+    def eat_price(self, view: PlayerView, chot: bool, eater: int) -> float:
         """What this seat would pay (or be paid) if ``eater`` ate its discard on
         ``eater``'s next take (``scoring.eat_price``)."""
         pub = view.public
@@ -186,7 +192,7 @@ class HeuristicBot(Bot):
                                  round_no=turn_no(view, eater) + 1,
                                  chots_from_discarder=pub.chot_from[view.seat])
 
-    def feed_costs(self, view, cards):
+    def feed_costs(self, view: PlayerView, cards: Iterable[int]) -> dict[int, float]:
         """cost (units, >= 0) of discarding each card index in ``cards``."""
         lv = self.level
         out = {i: 0.0 for i in cards}
@@ -227,10 +233,10 @@ class HeuristicBot(Bot):
         return out
 
     # ------------------------------------------------------------ discard
-    def choose_discard(self, view, discards):
+    def choose_discard(self, view: PlayerView, discards: Sequence[Discard]) -> Action:
         return self._pick(discards, self.discard_scores(view, discards))
 
-    def discard_scores(self, view, discards):
+    def discard_scores(self, view: PlayerView, discards: Sequence[Discard]) -> list[float]:
         """A score (units, higher is better) for each legal Discard."""
         H = card_mask(view.hand)
         E = card_mask(view.eaten[view.seat]) & H
@@ -263,7 +269,8 @@ class HeuristicBot(Bot):
                 scores.append(v - feed[i])
         return scores
 
-    def rule_scores(self, view, H, E, idx, feed):
+    def rule_scores(self, view: PlayerView, H: int, E: int, idx: list[int],
+                    feed: dict[int, float]) -> list[float]:
         """Keep cạ with live outs, throw the highest other deadwood (scores in
         units: higher = better to discard)."""
         lv = self.level
@@ -309,7 +316,7 @@ class HeuristicBot(Bot):
             out.append(v)
         return out
 
-    def _u_bonus(self, view, h, E, p_get):
+    def _u_bonus(self, view: PlayerView, h: int, E: int, p_get: list[float]) -> float:
         """Units from the chance that the next takes complete an ù from hand h."""
         r = best_dw(h, E)
         if r is None:
@@ -332,7 +339,7 @@ class HeuristicBot(Bot):
         rules = view.rules
         return (1.0 - q) * rules.u_pay * (view.players - 1)
 
-    def _pick(self, actions, scores):
+    def _pick(self, actions: Sequence[Action], scores: Sequence[float]) -> Action:
         lv = self.level
         best = max(range(len(actions)), key=lambda j: (scores[j], -j))
         if lv.noise and len(actions) > 1 and self.rng.random() < lv.noise:
@@ -348,20 +355,22 @@ class HeuristicBot(Bot):
         return actions[best]
 
     # ------------------------------------------------------------ take
-    def choose_take(self, view, legal):
+    def choose_take(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         eat = next((a for a in legal if type(a) is Eat), None)
         draw = next((a for a in legal if type(a) is Draw), None)
         if eat is None:
+            assert draw is not None
             return draw
         if draw is None or self.level.always_eat:
             return eat
         v_eat, v_draw = self.take_scores(view)
         return eat if v_eat >= v_draw - 0.05 else draw
 
-    def take_scores(self, view):
+    def take_scores(self, view: PlayerView) -> tuple[float, float]:
         """(value of eating, value of drawing) in units."""
         H = card_mask(view.hand)
         E = card_mask(view.eaten[view.seat]) & H
+        assert view.last_discard is not None
         c = view.last_discard.index
         H2, E2 = H | (1 << c), E | (1 << c)
         me = view.seat
@@ -391,7 +400,7 @@ class HeuristicBot(Bot):
             v_draw -= min(feed.values()) if feed else 0.0
         return v_eat, v_draw
 
-    def final_value(self, view, H, E):
+    def final_value(self, view: PlayerView, H: int, E: int) -> float:
         """Value of a hand about to lay down (this turn): least points left
         after the lay-down, sends and the last discard."""
         lam = self.level.lam
@@ -415,7 +424,7 @@ class HeuristicBot(Bot):
                 best = v
         return best
 
-    def expected_final_after_draw(self, view, H, E, extra_dead):
+    def expected_final_after_draw(self, view: PlayerView, H: int, E: int, extra_dead: int) -> float:
         seen = seen_mask(view) | H | extra_dead
         unseen = bits(FULL & ~seen)
         if not unseen:
@@ -436,7 +445,7 @@ class HeuristicBot(Bot):
         return tot / len(unseen)
 
     # ------------------------------------------------------------ lay down
-    def choose_lay_down(self, view, legal):
+    def choose_lay_down(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         lays = [a for a in legal if type(a) is LayDown]
         if len(lays) == 1:
             return lays[0]
@@ -444,13 +453,13 @@ class HeuristicBot(Bot):
         j = max(range(len(lays)), key=lambda j: (keys[j], -j))
         return lays[j]
 
-    def lay_scores(self, view, lays):
+    def lay_scores(self, view: PlayerView, lays: Sequence[LayDown]) -> list[proposals.LayKey]:
         """A sort key (higher is better; first item in units) for each LayDown: the
         engine's ranking (``proposals.lay_down_keys``) at this level's prices."""
         return proposals.lay_down_keys(view, lays, self.level.lam, self.level.mom_cost)
 
     # ------------------------------------------------------------ send
-    def choose_send(self, view, legal):
+    def choose_send(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
         """The engine's proposed send (``proposals.best_send``), or None."""
         return proposals.best_send(legal)
 

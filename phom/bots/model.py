@@ -17,19 +17,30 @@ probabilities:
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..view import PlayerView
+
 from .handeval import MELD_PAIRS, PARTNERS, bits
+
+#: Per seat, the chance it holds each card (None for the viewer's own seat).
+Hold = list[list[float] | None]
 
 FULL = (1 << 52) - 1
 
 
-def card_mask(cards) -> int:
+def card_mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c.index
     return m
 
 
-def seen_mask(view) -> int:
+def seen_mask(view: PlayerView) -> int:
     m = card_mask(view.hand)
     for row in view.discards:
         m |= card_mask(row)
@@ -40,53 +51,53 @@ def seen_mask(view) -> int:
     return m
 
 
-def table_mask(view) -> int:
+def table_mask(view: PlayerView) -> int:
     m = 0
     for _, _, cards in view.table_melds:
         m |= card_mask(cards)
     return m
 
 
-def turn_no(view, seat: int) -> int:
+def turn_no(view: PlayerView, seat: int) -> int:
     """Turns ``seat`` has begun (the view's public counter)."""
     return view.public.turn_no[seat]
 
 
-def takes_left(view, after_discard: bool = True) -> int:
+def takes_left(view: PlayerView, after_discard: bool = True) -> int:
     """Takes this seat still has up to and including its lay-down take (``turns.py``)."""
     return view.takes_left(after_discard)
 
 
-def hand_ends_after_my_discard(view) -> bool:
+def hand_ends_after_my_discard(view: PlayerView) -> bool:
     """Would this seat's next discard end the hand (``turns.py``)?"""
     return view.next_discard_ends_hand()
 
 
-def history(view):
+def history(view: PlayerView) -> tuple[list[list[int]], list[list[int]]]:
     """(declined, ate) per seat: lists of card indices.
 
     A seat declined card X when X was the previous seat's discard and that seat
     then drew instead of eating.
     """
     P = view.players
-    declined = [[] for _ in range(P)]
-    ate = [[] for _ in range(P)]
-    last = None  # (seat, card)
+    declined: list[list[int]] = [[] for _ in range(P)]
+    ate: list[list[int]] = [[] for _ in range(P)]
+    last: tuple[int, int] | None = None  # (seat, card index)
     for ev in view.events:
         s, kind, card = ev[0], ev[1], ev[2]
-        if kind == "discard":
+        if kind == "discard" and card is not None:
             last = (s, card.index)
         elif kind == "draw":
             if last is not None and (last[0] + 1) % P == s:
                 declined[s].append(last[1])
             last = None
-        elif kind == "eat":
+        elif kind == "eat" and card is not None:
             ate[s].append(card.index)
             last = None
     return declined, ate
 
 
-def unknown_counts(view, tmask: int | None = None):
+def unknown_counts(view: PlayerView, tmask: int | None = None) -> list[int]:
     """Per seat: cards in hand that are not eaten-and-visible (unknown to others)."""
     if tmask is None:
         tmask = table_mask(view)
@@ -97,7 +108,8 @@ def unknown_counts(view, tmask: int | None = None):
     return out
 
 
-def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
+def holdings(view: PlayerView, model: bool = True, seen: int | None = None,
+             iters: int = 4) -> tuple[Hold, list[float]]:
     """(hold, stock): hold[s][i] chance seat s holds unseen card i (the
     viewer's own row is None); stock[i] the chance card i is in the stock."""
     P = view.players
@@ -110,7 +122,7 @@ def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
     tmask = table_mask(view)
     counts = unknown_counts(view, tmask)
     S = view.stock_size
-    hold = [None] * P
+    hold: Hold = [None] * P
     if U == 0:
         for s in range(P):
             if s != me:
@@ -180,10 +192,10 @@ def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
             for i in ub:
                 tot += row[i]
             scale = free[s] / tot if tot > 0 else 0.0
-            c = cur[s]
+            cs = cur[s]
             f = forced[s]
             for i in ub:
-                c[i] = min(0.97, (f[i] if f[i] < 0.9 else 0.9) + row[i] * scale)
+                cs[i] = min(0.97, (f[i] if f[i] < 0.9 else 0.9) + row[i] * scale)
         tot = sum(st[i] for i in ub)
         scale = S / tot if tot > 0 else 0.0
         stc = [0.0] * 52
@@ -210,7 +222,8 @@ def holdings(view, model: bool = True, seen: int | None = None, iters: int = 4):
     return hold, st
 
 
-def sample_hidden(view, rng, hold=None, seen: int | None = None, tries: int = 20):
+def sample_hidden(view: PlayerView, rng: random.Random, hold: Hold | None = None,
+                  seen: int | None = None, tries: int = 20) -> tuple[dict[int, int], list[int]]:
     """Deal the cards this seat cannot see: {seat: hand mask} for the other
     seats and the stock as a list of card indices (top last), consistent with
     the view — every eaten card still in a hand gets two partners making a meld

@@ -1,4 +1,4 @@
-"""Cards round-trip through text; presets reproduce RULES.md §12; the log speaks Vietnamese."""
+"""Cards round-trip through text; presets reproduce docs/RULES.md §12; the log speaks Vietnamese."""
 
 import pytest
 from selfplay import play_out
