@@ -14,7 +14,7 @@ import json
 import random
 
 import phom
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, proposals
 from phom.reveal import revealed_hands
 from phom.session import Session
 
@@ -35,10 +35,9 @@ def arrangement_points(hand, lay: LayDown) -> int:
     return sum(c.points for c in hand if c not in used)
 
 
-def sorted_lay_downs(hand, legal) -> list:
-    """The LayDown actions of ``legal``, least deadwood first (the proposal)."""
-    lays = [a for a in legal if isinstance(a, LayDown)]
-    return sorted(lays, key=lambda a: (arrangement_points(hand, a), -len(a.melds), str(a)))
+def sorted_lay_downs(view, legal) -> list:
+    """The LayDown actions of ``legal``, the engine's proposal first (``phom.proposals``)."""
+    return proposals.rank_lay_downs(view, legal)
 
 
 def sort_cards(cards, by: str) -> list:
@@ -87,7 +86,10 @@ class App:
         return self.settings["lang"]
 
     def rules(self):
-        return phom.Rules.preset(self.settings["preset"])
+        """The chosen preset, with the chosen hand size where the table allows it."""
+        r = phom.Rules.preset(self.settings["preset"])
+        hs = self.settings.get("hand_size", r.hand_size)
+        return r.with_(hand_size=hs) if hs != r.hand_size and hs in r.hand_sizes else r
 
     def start(self, params: dict | None = None) -> None:
         """Resume the saved match, or start one; then follow the link's ``params``
@@ -155,6 +157,7 @@ class App:
         self._seat_cover(reload=True)
         self.settings["preset"] = preset
         self.settings["players"] = m.players
+        self.settings["hand_size"] = m.rules.hand_size
         self.save_settings()
         self.events_seen = len(self.view().events)
         self._reset_turn_state()
@@ -358,7 +361,7 @@ class App:
     def auto_action(self):
         """An action the page plays for the human without asking, or None.
 
-        A lone ù is announced and played at once (RULES.md §5); at tables with
+        A lone ù is announced and played at once (docs/RULES.md §5); at tables with
         ``auto_lay_down`` the best arrangement is laid and the sends are made.
         """
         legal = self.legal()
@@ -370,13 +373,10 @@ class App:
         if not self.game.rules.auto_lay_down:
             return None
         if self.game.phase == "lay_down":
-            lays = sorted_lay_downs(self.view().hand, legal)
+            lays = sorted_lay_downs(self.view(), legal)
             if lays:
                 return lays[0]
-        sends = [a for a in legal if isinstance(a, Send)]
-        if sends:
-            return max(sends, key=lambda a: (a.card.points, -a.meld_id))
-        return None
+        return proposals.best_send(legal)
 
     def phase_attr(self) -> str:
         if self.game is None:
@@ -392,7 +392,7 @@ class App:
     def lay_options(self) -> list:
         if not self.my_turn() or self.game.phase != "lay_down":
             return []
-        return sorted_lay_downs(self.view().hand, self.legal())
+        return sorted_lay_downs(self.view(), self.legal())
 
     def current_lay(self):
         opts = self.lay_options()
@@ -509,7 +509,7 @@ class App:
             if not sends:
                 return False
             if arg is None:
-                a = max(sends, key=lambda a: (a.card.points, -a.meld_id))
+                a = proposals.best_send(legal)
             else:
                 a = sends[int(arg)] if 0 <= int(arg) < len(sends) else None
             return a is not None and self._try(a, legal)
@@ -604,14 +604,14 @@ class App:
                 return why != "?"
             self.pending["plan"] = plan
             return True
-        if key == "players":
+        if key in ("players", "hand_size"):
             try:
                 value = int(value)
             except (TypeError, ValueError):
                 return False
         if key == "four_color":
             value = value in (True, "true", "1", "on")
-        if key in ("preset", "players"):
+        if key in ("preset", "players", "hand_size"):
             if store.clean_settings({**self.settings, key: value})[key] != value:
                 return False
             if value == self.settings[key]:
@@ -633,13 +633,11 @@ class App:
         bot = self._bots.get(seat)
         if bot is None:
             seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + len(self.game.actions)) % 2**31
-            try:
-                # Solo: the one strength setting; pass-and-play: each seat's own.
-                own = self.pass_and_play or self.session is not None
-                level = self.seats[seat].bot if own else self.settings["bot"]
-                bot = phom.bots.make(level, seed=seed)
-            except ValueError:
-                bot = phom.bots.make("random", seed=seed)
+            # Solo: the one strength setting; pass-and-play: each seat's own. A bot
+            # that cannot be made is an error (shown), never replaced by another.
+            own = self.pass_and_play or self.session is not None
+            level = self.seats[seat].bot if own else self.settings["bot"]
+            bot = phom.bots.make(level, seed=seed)
             self._bots[seat] = bot
         return bot
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from phom import Card, DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from phom import Card, DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, proposals
 from phom.hints import Hint, hint_steps
 from phom.share import Deal, DealError, daily, decode, parse_date
 from phom.stats import Stats, hand_record
@@ -368,7 +368,7 @@ class Learn:
             if not sends:
                 return None
             if arg is None:
-                return max(sends, key=lambda a: (a.card.points, -a.meld_id))
+                return proposals.best_send(legal)
             try:
                 return sends[int(str(arg))]
             except (ValueError, IndexError):

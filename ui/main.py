@@ -114,7 +114,10 @@ class Page:
         await asyncio.sleep(0.05)
         import phom
 
-        phom.bots.names()
+        try:
+            phom.bots.names()  # a bot module that does not import is an error, shown
+        except Exception as e:  # noqa: BLE001
+            self.fail(e)
 
     def _listen(self, target, name, fn) -> None:
         def handler(ev):
@@ -128,9 +131,16 @@ class Page:
         target.addEventListener(name, p)
 
     def fail(self, e) -> None:
+        """An error reaches the console and a visible notice (a failing bot is never
+        silently replaced)."""
         import traceback
 
         window.console.error("phom ui: " + "".join(traceback.format_exception(e)))
+        try:
+            self.app.notice = t(self.app.lang, "notice_error", msg=f"{type(e).__name__}: {e}")
+            self.render()
+        except Exception:  # noqa: BLE001  (the console already has the error)
+            pass
 
     # ------------------------------------------------------------ render
     def render(self, events=()) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, best_arrangement
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send, best_arrangement
 
 from . import seats as seatplan
 from .app import arrangement_points
@@ -512,6 +512,11 @@ def settings_html(app) -> str:
         ("preset", t(lang, "set_preset"), _select("preset", [(p, preset_name(lang, p)) for p in PRESET_NAMES], s["preset"])),
         ("players", t(lang, "set_players"), _select("players", [(n, t(lang, "players_n", n=n)) for n in (2, 3, 4)], s["players"])),
     ]
+    sizes = Rules.preset(s["preset"]).hand_sizes
+    if len(sizes) > 1:  # village: 8- or 9-card hands
+        rows.append(("hand_size", t(lang, "set_hand_size"),
+                     _select("hand_size", [(n, t(lang, "cards_n", n=n)) for n in sizes],
+                             s.get("hand_size", 9) if s.get("hand_size", 9) in sizes else 9)))
     staged = bool(app.pending)
     new_btn = _btn(t(lang, "btn_new_match"), "new_match", cls="primary" if staged else "")
     rows2 = [

@@ -228,8 +228,5 @@ def page_bots(app):
     """The hand's bots, made as ``App.bot_for`` makes them: (seat, actions so far) -> bot."""
     def make(seat: int, n: int):
         seed = (app.match_seed * 1009 + app.hand_no * 101 + seat * 7 + n) % 2**31
-        try:
-            return bots.make(app.settings["bot"], seed=seed)
-        except ValueError:
-            return bots.make("random", seed=seed)
+        return bots.make(app.settings["bot"], seed=seed)
     return make

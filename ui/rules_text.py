@@ -1,7 +1,7 @@
 """The rules page, written for players, in Vietnamese and English, per preset.
 
 ``rules_html(lang, preset)`` returns the text as HTML: the core every table
-shares, then what this preset's table does its own way (RULES.md §12).
+shares, then what this preset's table does its own way (docs/RULES.md §12).
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ PRESET_NAMES = ("basic", "traditional", "online", "bonus", "village")
 DEFAULT_SETTINGS = {
     "preset": "basic",
     "players": 4,
+    "hand_size": 9,   # village tables may deal 8 (Rules.hand_sizes)
     "bot": "normal",
     "speed": "normal",
     "lang": "vi",
@@ -139,6 +140,9 @@ def clean_settings(raw) -> dict:
     p = raw.get("players")
     if isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 4:
         out["players"] = p
+    hs = raw.get("hand_size")
+    if isinstance(hs, int) and not isinstance(hs, bool) and hs in (8, 9):
+        out["hand_size"] = hs
     if raw.get("bot") in BOT_LEVELS:
         out["bot"] = raw["bot"]
     if raw.get("speed") in SPEEDS:

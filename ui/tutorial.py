@@ -120,13 +120,13 @@ STEPS = [
     (Step(4, "take", {"vi": "Vòng cuối: bốc, rồi hạ phỏm.",
                       "en": "The last round: draw, then lay down your melds."}, ".stock"),
      lambda a: a == Draw()),
-    (Step(4, "lay_down", {"vi": "Hạ phỏm. Cách xếp đề xuất lấy 7♥ 7♦ 7♣. Bấm «Cách khác» "
-                                "(phím A) để xếp 5♥ 6♥ 7♥: khi đó 7♦ gửi được vào phỏm 4♦ 5♦ "
-                                "6♦ trên bàn. Rồi bấm Hạ (phím L).",
-                          "en": "Lay down. The proposal uses 7♥ 7♦ 7♣. Press “Other "
-                                "arrangement” (key A) for 5♥ 6♥ 7♥: then 7♦ can be sent onto "
-                                "the 4♦ 5♦ 6♦ on the table. Then Lay down (key L)."},
-          '[data-act="arr_next"]'), _lay_ok),
+    (Step(4, "lay_down", {"vi": "Hạ phỏm. Cách xếp đề xuất lấy 5♥ 6♥ 7♥ chứ không lấy "
+                                "7♥ 7♦ 7♣: như vậy 7♦ gửi được vào phỏm 4♦ 5♦ 6♦ trên bàn. "
+                                "Bấm Hạ (phím L).",
+                          "en": "Lay down. The proposal takes 5♥ 6♥ 7♥ rather than 7♥ 7♦ 7♣: "
+                                "that way 7♦ can be sent onto the 4♦ 5♦ 6♦ on the table. "
+                                "Press Lay down (key L)."},
+          '[data-act="lay"]'), _lay_ok),
     (Step(4, "discard_send", {"vi": "Gửi 7♦ vào phỏm 4♦ 5♦ 6♦: bớt 7 điểm.",
                               "en": "Send 7♦ onto 4♦ 5♦ 6♦: 7 points fewer."},
           '[data-act="send"]'), lambda a: isinstance(a, Send) and a.card == C("7D")),

@@ -198,11 +198,12 @@ def test_the_tutorial_walks_through_a_hand_and_refuses_other_moves():
     intent(learn, app, "card", "JS")
     intent(learn, app, "card", "JS")
     intent(learn, app, "draw")
-    assert app.game.phase == "lay_down" and learn.tutorial_target() == '[data-act="arr_next"]'
-    intent(learn, app, "lay")            # the proposal: refused, the lesson wants the other
+    # the engine's proposal already keeps 7♦ to send (phom.proposals)
+    assert app.game.phase == "lay_down" and learn.tutorial_target() == '[data-act="lay"]'
+    intent(learn, app, "arr_next")       # another arrangement: the lesson refuses it
+    intent(learn, app, "lay")
     assert app.game.phase == "lay_down"
-    intent(learn, app, "arr_next")
-    assert learn.tutorial_target() == '[data-act="lay"]'
+    intent(learn, app, "arr_prev")
     intent(learn, app, "lay")
     assert "Gửi 7♦" in learn.tutorial_callout_html()
     intent(learn, app, "send", None)

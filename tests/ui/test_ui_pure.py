@@ -219,8 +219,10 @@ def test_lay_down_proposal_is_least_deadwood_and_can_change():
     lays = [phom.LayDown(((phom.Card.parse("5S"), phom.Card.parse("6S"), phom.Card.parse("7S")),)),
             phom.LayDown(((phom.Card.parse("5S"), phom.Card.parse("6S"), phom.Card.parse("7S"),
                            phom.Card.parse("8S")),))]
-    best = sorted_lay_downs(hand, lays)
-    assert len(best[0].melds[0]) == 4
+    best = sorted_lay_downs(g.view(0), lays)
+    # the engine's ranking counts the sends: 8S goes onto 5S 6S 7S, so both leave the same
+    keys = phom.proposals.lay_down_keys(g.view(0), best)
+    assert sorted(best, key=str) == sorted(lays, key=str) and keys[0] >= keys[1] and keys[0] == keys[1]
 
 
 def test_eat_is_offered_only_when_legal_and_marked():
@@ -322,3 +324,30 @@ def test_tai_turn_is_not_called_mom():
     app.start({"seed": "1"})
     html = render.page_html(app)
     assert "Hạ (móm)" not in html or app.view().laid[0] is None
+
+
+def test_village_deals_eight_card_hands_when_chosen():
+    st = store.MemoryStorage()
+    app = App(st, {**store.DEFAULT_SETTINGS, "preset": "village"})
+    app.start({"seed": "3"})
+    assert 'id="set-hand_size"' in render.settings_html(app)
+    assert app.change_setting("hand_size", "8") and app.handle("new_match")
+    assert app.game.rules.hand_size == 8 and len(app.game.view(1).hand) in (8, 9)
+    assert sorted(app.game.view(0).hand_sizes)[:3] == [8, 8, 8]
+    again = App(st)
+    again.start()
+    assert again.settings["hand_size"] == 8 and again.game.rules.hand_size == 8
+    # a table that deals only nine cards offers no choice and ignores the setting
+    app.change_setting("preset", "basic")
+    app.handle("new_match")
+    assert app.game.rules.hand_size == 9 and 'id="set-hand_size"' not in render.settings_html(app)
+
+
+def test_a_failing_bot_is_not_replaced():
+    st = store.MemoryStorage()
+    app = App(st, {**store.DEFAULT_SETTINGS})
+    app.start({"seed": "2"})
+    app.settings["bot"] = "no-such-bot"
+    app._bots = {}
+    with pytest.raises(ValueError):
+        app.bot_for(1)
