@@ -214,7 +214,6 @@ def test_lay_down_proposal_is_least_deadwood_and_can_change():
     deck = make_deck({0: "5S 6S 7S 7C 7D 8S QH QD QC KS"}, players=2, starter=0)
     rules = phom.Rules.preset("bonus")
     g = phom.Game.from_deck(deck, rules=rules, players=2, starter=0)
-    hand = g.view(0).hand
     # Not the lay-down turn yet; the sorting helper works on any list of LayDowns.
     lays = [phom.LayDown(((phom.Card.parse("5S"), phom.Card.parse("6S"), phom.Card.parse("7S")),)),
             phom.LayDown(((phom.Card.parse("5S"), phom.Card.parse("6S"), phom.Card.parse("7S"),
