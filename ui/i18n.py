@@ -124,7 +124,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "settings_title": "Cài đặt",
         "set_preset": "Luật chơi",
         "set_players": "Số người chơi",
-        "set_hand_size": "Số lá mỗi người",
+        "set_hand_size": "Số lá chia",
         "set_bot": "Sức máy",
         "set_speed": "Tốc độ máy",
         "set_lang": "Ngôn ngữ",
