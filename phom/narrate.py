@@ -7,10 +7,11 @@ same thing in the players' own words (bốc, ăn, đánh, hạ, gửi, ù, móm)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import U_NAMES_EN, U_NAMES_VI
-from .cards import mask_to_cards
+from .cards import Card, mask_to_cards
 from .ledger import seat_name
 
 if TYPE_CHECKING:
@@ -76,3 +77,140 @@ def hand_log(game: Game, lang: str = "vi", names: Sequence[str] | None = None) -
         lines.append(("Kết quả: " if lang != "en" else "Result: ") +
                      ", ".join(f"{seat_name(s, lang, names)} {d:+d}" for s, d in enumerate(r.deltas)))
     return lines
+
+
+# ---------------------------------------------------------------- the move log
+@dataclass(frozen=True)
+class Move:
+    """One public event of a hand, with what it meant, as one seat may know it.
+
+    kind: ``draw``, ``eat``, ``discard``, ``lay`` (``melds`` laid), ``mom`` (a
+    first lay-down with no meld), ``lay_none`` (a tái that adds no meld),
+    ``send`` (``card`` onto ``owner``'s meld, ``melds[0]`` as it stood before),
+    ``u``, ``pass``. ``card`` of a draw is known only to the seat that drew.
+    """
+
+    seat: int
+    kind: str
+    card: Card | None = None
+    melds: tuple = ()          # tuple[tuple[Card, ...], ...]
+    owner: int | None = None   # send: whose meld the card went onto
+
+
+def _drawn_cards(game) -> list:
+    """The cards drawn from the stock, in order: the deck after the deal, top
+    first (``Game.from_deck``'s contract). None where the deck is not known
+    (a linked guest's table holds only its view)."""
+    deck = getattr(game, "deck", None)
+    if not deck:
+        return []
+    dealt = game.rules.hand_size * game.players + 1
+    return list(deck[dealt:])
+
+
+def moves(game, seat: int) -> list[Move]:
+    """The whole hand so far as ``seat`` may know it: one Move per public event.
+
+    Built from the engine's record (the public events, the lay-down log and
+    the laid melds of ``game.view(seat)``), so the page's move log, ticker and
+    announcements say what happened, never a guess. ``seat``'s own draws name
+    the card (the stock order is the deck's); other draws do not. ``game``
+    needs only ``view(seat)`` (then no draw names a card) and, for the draws,
+    ``deck``, ``rules`` and ``players``.
+    """
+    view = game.view(seat)
+    meld_cards = {mid: cards for mid, _owner, cards in view.table_melds}
+    meld_owner = {mid: owner for mid, owner, _cards in view.table_melds}
+    card_meld = {c: mid for mid, cards in meld_cards.items() for c in cards}
+    # what each meld was when laid: its cards less every card sent onto it
+    sent = {c for s, kind, c in view.events if kind == "send"}
+    grown = {mid: [c for c in cards if c not in sent] for mid, cards in meld_cards.items()}
+    lay_log = view.public.get("lay_log")
+    lays = iter(lay_log if lay_log is not None else ())
+    stock = iter(_drawn_cards(game))
+    laid_before: set = set()
+    out = []
+    for s, kind, card in view.events:
+        if kind == "draw":
+            drawn = next(stock, None)
+            out.append(Move(s, "draw", drawn if s == seat else None))
+        elif kind == "lay":
+            # without the lay-down log (an older view), a seat's first lay is all its melds
+            who, ids = next(lays, (s, () if lay_log is not None or s in laid_before else view.laid[s] or ()))
+            if ids:
+                out.append(Move(s, "lay", melds=tuple(tuple(grown[m]) for m in ids if m in grown)))
+            else:
+                out.append(Move(s, "lay_none" if s in laid_before else "mom"))
+            laid_before.add(who)
+        elif kind == "send":
+            mid = card_meld.get(card)
+            before = tuple(grown.get(mid, ()))
+            if mid in grown:
+                grown[mid].append(card)
+            out.append(Move(s, "send", card, melds=(before,) if before else (),
+                            owner=meld_owner.get(mid)))
+        else:
+            out.append(Move(s, kind, card))
+    return out
+
+
+_SAY = {
+    "vi": {
+        "draw": "{who} bốc một lá", "draw_card": "{who} bốc {card}", "eat": "{who} ăn {card}",
+        "discard": "{who} đánh {card}", "lay": "{who} hạ {n} phỏm: {melds}", "lay_1": "{who} hạ phỏm {melds}",
+        "mom": "{who} móm (không có phỏm)", "lay_none": "{who} không hạ thêm",
+        "send": "{who} gửi {card} vào phỏm {meld} của {owner}", "send_own": "{who} gửi {card} vào phỏm {meld} của mình",
+        "u": "{who} ù!", "pass": "{who} chơi tiếp, không ù",
+    },
+    "en": {
+        "draw": "{who} draws a card", "draw_card": "{who} draws {card}", "eat": "{who} eats {card}",
+        "discard": "{who} discards {card}", "lay": "{who} lays down {n} melds: {melds}",
+        "lay_1": "{who} lays down {melds}", "mom": "{who} is móm (no meld)",
+        "lay_none": "{who} lays down nothing more",
+        "send": "{who} sends {card} onto {owner}'s meld {meld}", "send_own": "{who} sends {card} onto their own meld {meld}",
+        "send_yours": "{who} sends {card} onto your meld {meld}",
+        "u": "{who} goes out: ù!", "pass": "{who} plays on, no ù",
+    },
+}
+# English for the viewer's own moves ("You draw", not "You draws").
+_SAY_YOU_EN = {
+    "draw": "{who} draw a card", "draw_card": "{who} draw {card}", "eat": "{who} eat {card}",
+    "discard": "{who} discard {card}", "lay": "{who} lay down {n} melds: {melds}", "lay_1": "{who} lay down {melds}",
+    "mom": "{who} are móm (no meld)", "lay_none": "{who} lay down nothing more",
+    "send": "{who} send {card} onto {owner}'s meld {meld}", "send_own": "{who} send {card} onto your own meld {meld}",
+    "u": "{who} go out: ù!", "pass": "{who} play on, no ù",
+}
+
+
+def say(move: Move, lang: str = "vi", names=None, you: int | None = None,
+        card=None, meld=None) -> str:
+    """One Move as a sentence (no final stop). ``card``/``meld`` format a card
+    and a meld (default: "7 cơ" and the cards' names); ``you`` is the seat
+    addressed as "you" (English verbs agree)."""
+    lang = "en" if lang == "en" else "vi"
+    fmt_card = card or (lambda c: c.name(lang))
+    fmt_meld = meld or (lambda cs: ", ".join(fmt_card(c) for c in cs))
+    words = _SAY_YOU_EN if lang == "en" and you is not None and move.seat == you else _SAY[lang]
+    key = move.kind
+    kw = {"who": seat_name(move.seat, lang, names)}
+    if key == "draw" and move.card is not None:
+        key = "draw_card"
+    if move.card is not None:
+        kw["card"] = fmt_card(move.card)
+    if key == "lay":
+        kw["n"] = str(len(move.melds))
+        kw["melds"] = " · ".join(fmt_meld(m) for m in move.melds)
+        if len(move.melds) == 1:
+            key = "lay_1"
+    if key == "send":
+        kw["meld"] = fmt_meld(move.melds[0]) if move.melds else ""
+        if move.owner == move.seat:
+            key = "send_own"
+        else:
+            kw["owner"] = seat_name(move.owner, lang, names) if move.owner is not None else "?"
+            if lang == "en" and you is not None and move.owner == you:
+                key = "send_yours"
+    text = words.get(key)
+    if text is None:
+        return f"{kw['who']} {key}"
+    return text.format(**kw)

@@ -18,11 +18,11 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, proposals
 from phom.reveal import revealed_hands
 from phom.session import Session
 
+from . import order, sound, store
 from . import params as params_mod
 from . import seats as seatplan
-from . import store
 from .banners import link_notice
-from .i18n import t, u_name
+from .i18n import t
 
 HUMAN = 0
 
@@ -61,17 +61,18 @@ class App:
         self.match_seed = 0
         self.selected = None          # the raised card (a Card) or None
         self.arr_index = 0            # which LayDown (of sorted_lay_downs) is proposed
-        self.dialog: str | None = None  # None, "settings", "rules", "help"
+        self.dialog: str | None = None  # None, "settings", "rules", "help", "log"
         self.rules_tab: str | None = None
         self.notice: str | None = None   # one-time message (corrupt save, …)
         self.flash: str | None = None    # short message after a refused tap
-        self.log: list[str] = []         # recent announcements, newest last
         self.events_seen = 0
         self.pending: dict = {}          # staged preset/players in the settings panel
         self.link = None                 # a checked link waiting for "keep" or "start"
         self.saving = True               # the last write of the match to storage worked
         self.save_blocked = False        # an unreadable save could not be set aside
         self.readonly = False            # another tab has the table (ui/tabs.py)
+        self.muted = sound.load_muted(storage)  # the sound switch (its own key)
+        self.orders: dict = {}           # seat -> the player's own order of the hand (ui/order.py)
         self._bots: dict = {}
         # Who sits where (ui/seats.py): the plan being edited, and the match's seats.
         self.plan = seatplan.load_plan(storage, self.settings["players"], self.settings["bot"], self.lang)
@@ -160,6 +161,7 @@ class App:
         self.settings["hand_size"] = m.rules.hand_size
         self.save_settings()
         self.events_seen = len(self.view().events)
+        self.orders = order.load(self.storage, order.hand_id(seed, hand_no))
         self._reset_turn_state()
         self._bots = {}
         if self.game.is_over and not m.recorded:
@@ -184,7 +186,6 @@ class App:
         self.seats = seatplan.plan_seats(self.plan)
         self.game = None
         self.hand_no = 0
-        self.log = []
         if deck:
             try:
                 g = self.match.new_hand(deck=deck)  # a crafted hand, for tests
@@ -226,6 +227,8 @@ class App:
         if self.session is None or self.session.match is not self.match:
             self.session = self._host(self.match, self.seats, self.match_seed, self.hand_no)
         self._bots = {}
+        self.orders = {}
+        order.save(self.storage, "", {})
         self.events_seen = 0
         self._seat_cover(reload=True)
         self._reset_turn_state()
@@ -423,6 +426,16 @@ class App:
         rest = sort_cards([c for c in hand if c not in used], self.settings["sort"])
         if rest:
             groups.append((0, rest))
+        if self.hand_order:
+            # the player's order: the same meld marks, in runs of neighbours
+            meld_no = {c: no for no, cards in groups for c in cards}
+            shown = order.arrange([c for _, cards in groups for c in cards], self.hand_order)
+            groups = []
+            for c in shown:
+                if groups and groups[-1][0] == meld_no[c]:
+                    groups[-1][1].append(c)
+                else:
+                    groups.append((meld_no[c], [c]))
         return groups
 
     def flat_hand(self) -> list:
@@ -434,7 +447,7 @@ class App:
         self.flash = None
         if self.dialog == "open_link":
             return self._answer_link(intent)
-        if intent in ("settings", "rules", "help"):
+        if intent in ("settings", "rules", "help", "log"):
             self.dialog = None if self.dialog == intent else intent
             if intent == "rules":
                 self.rules_tab = self.settings["preset"]
@@ -455,6 +468,10 @@ class App:
             else:
                 self.selected = None
             return True
+        if intent == "mute":
+            self.muted = not self.muted
+            sound.save_muted(self.storage, self.muted)
+            return True
         if intent == "dismiss":
             self.notice = None
             return True
@@ -468,7 +485,10 @@ class App:
         if intent == "sort":
             self.settings["sort"] = "suit" if self.settings["sort"] == "rank" else "rank"
             self.save_settings()
+            self._set_order(None)  # a sort puts the hand back in that order
             return True
+        if intent in ("move_card", "nudge"):
+            return self.reorder(intent, *arg)
         if intent == "setting":
             return self.change_setting(*arg)
         if intent == "new_match":
@@ -533,6 +553,32 @@ class App:
             self.link = None
             return True
         return False
+
+    def reorder(self, how: str, text: str, where: int) -> bool:
+        """Move a hand card: ``move_card`` to a place, ``nudge`` one place left/right."""
+        if self.game is None or self.dialog:
+            return False
+        try:
+            card = phom.Card.parse(text)
+        except ValueError:
+            return False
+        shown = self.flat_hand()
+        if card not in shown:
+            return False
+        new = (order.move if how == "move_card" else order.nudge)(shown, card, int(where))
+        if new == [str(c) for c in shown]:
+            return False
+        self._set_order(new)
+        return True
+
+    @property
+    def hand_order(self) -> list | None:
+        """The order the player on show gave their hand, or None (the sort's)."""
+        return self.orders.get(self.me)
+
+    def _set_order(self, cards) -> None:
+        self.orders[self.me] = cards
+        order.save(self.storage, order.hand_id(self.match_seed, self.hand_no), self.orders)
 
     def tap_card(self, text) -> bool:
         try:
@@ -659,36 +705,6 @@ class App:
         new = evs[self.events_seen:]
         self.events_seen = len(evs)
         return new
-
-    def describe_event(self, ev) -> str:
-        seat, kind, card = ev
-        lang = self.lang
-        name = self.name(seat)
-        cname = card.name(lang) if card is not None else ""
-        if kind == "draw":
-            return t(lang, "ev_draw", name=name)
-        if kind == "eat":
-            return t(lang, "ev_eat", name=name, card=cname)
-        if kind == "discard":
-            return t(lang, "ev_discard", name=name, card=cname)
-        if kind == "lay":
-            laid = self.view().laid[seat]
-            if not laid:
-                return t(lang, "ev_lay_mom", name=name)
-            return t(lang, "ev_lay_n", name=name, n=len(laid))
-        if kind == "send":
-            return t(lang, "ev_send", name=name, card=cname)
-        if kind == "u":
-            res = self.game.result if self.game.is_over else None
-            kind_name = u_name(lang, res.u) if res is not None else ""
-            return t(lang, "ev_u", name=name) + (f" ({kind_name})" if kind_name else "")
-        if kind == "pass":
-            return t(lang, "ev_pass", name=name)
-        return f"{name}: {kind}"
-
-    def remember(self, text: str) -> None:
-        self.log.append(text)
-        del self.log[:-6]
 
     def settings_json(self) -> str:
         return json.dumps(self.settings)

@@ -68,6 +68,44 @@ def sprite() -> str:
     )
 
 
+# Court figures, drawn in a 52 x 72 box (placed bottom-right of the card, the
+# part that shows where hand cards overlap): clothes, hair and outlines in the
+# suit's colour (so the four-colour deck recolours them), the face and the
+# gold of crowns fixed. K: a crown and a beard; Q: a tiara and long hair;
+# J: a feathered cap and a collar.
+_FACE = ('<ellipse class="skin" cx="26" cy="38" rx="9.5" ry="11.5"/>'
+         '<circle class="ink" cx="22.3" cy="37" r="1.5"/><circle class="ink" cx="29.7" cy="37" r="1.5"/>'
+         '<path class="line" d="M22.5 44q3.5 2.6 7 0"/>')
+_COURT = {
+    13: ('<path class="cloth" d="M3 72 6 58Q9 51 18 50H34Q43 51 46 58L49 72Z"/>'
+         '<path class="trim" d="M20 50 26 62 32 50"/>'
+         + _FACE
+         + '<path class="beard" d="M16 37Q16 59 26 61Q36 59 36 37Q34 47.5 26 47.5Q18 47.5 16 37Z"/>'
+         '<path class="gold" d="M14 27V11L20 18 26 6 32 18 38 11V27Z"/>'
+         '<circle class="jewel" cx="26" cy="21" r="2.4"/>'),
+    12: ('<path class="cloth" d="M13 39Q11 21 26 20Q41 21 39 39L41 56 34 52V38Q26 30 18 38V52L11 56Z"/>'
+         '<path class="cloth" d="M4 72 7 59Q10 52 19 51H33Q42 52 45 59L48 72Z"/>'
+         '<path class="trim" d="M18 52Q26 60 34 52"/>'
+         + _FACE
+         + '<path class="gold" d="M15 25Q15 16 19 18 22 10 26 15 30 10 33 18 37 16 37 25Z"/>'
+         '<circle class="jewel" cx="26" cy="19" r="2.2"/>'),
+    11: ('<path class="cloth" d="M4 72 7 59Q10 52 19 51H33Q42 52 45 59L48 72Z"/>'
+         '<path class="trim" d="M17 51 26 58 35 51 30 49H22Z"/>'
+         + _FACE
+         + '<path class="cloth" d="M14.5 31Q15 16 27 16Q39 17 39.5 31Z"/>'
+         '<path class="gold" d="M13 31H41V34H13Z"/>'
+         '<path class="gold" d="M36 20Q44 8 51 5Q47 14 39 23Z"/>'),
+}
+
+
+def court_svg(rank: int, suit: str, x: float = 42, y: float = 62) -> str:
+    """The figure of a J, Q or K (a group of shapes) with its suit on the chest."""
+    return (f'<g class="court-fig" transform="translate({x:g} {y:g})">'
+            '<rect class="court-frame" x="0" y="0" width="52" height="72" rx="6"/>'
+            + _COURT[rank]
+            + f'<use class="emblem" href="#suit-{suit}" x="20" y="59" width="12" height="12"/></g>')
+
+
 def _use(suit: str, x: float, y: float, size: float) -> str:
     return f'<use href="#suit-{suit}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}"/>'
 
@@ -99,11 +137,7 @@ def card_face(rank: int, suit: str, compact: bool = False) -> str:
         ls = ' letter-spacing="-4"' if len(r) > 1 else ""
         body = f'<text class="rank" x="8" y="44" font-size="{fs}"{ls}>{r}</text>' + _use(suit, 10, 52, 28)
         if rank >= 11:
-            body += (
-                '<rect class="court" x="40" y="58" width="52" height="72" rx="6"/>'
-                + _use(suit, 46, 68, 40)
-                + f'<text class="rank court-letter" x="66" y="124" text-anchor="middle" font-size="22">{r}</text>'
-            )
+            body += court_svg(rank, suit)
         else:
             body += _use(suit, 40, 70, 54)
     return head + body + "</svg>"

@@ -81,6 +81,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn_next_arr": "Cách khác",
         "btn_send": "Gửi {card} vào {meld} ({owner})",
         "btn_new_match": "Trận mới",
+        "btn_log": "Nhật ký",
+        "btn_mute": "Tắt tiếng",
+        "log_title": "Nhật ký ván",
+        "log_empty": "Chưa có nước đi nào.",
+        "log_round": "Vòng {n}",
+        "log_dealt": "Chia bài — cái: {name}.",
         # prompts
         "prompt_take": "Bốc một lá từ nọc (D){eat}.",
         "prompt_take_eat": ", hoặc ăn {card} (E)",
@@ -95,20 +101,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_u_optional": "Bạn có thể Ù ({kind}). Ù ngay hay chơi tiếp?",
         "prompt_wait": "{name} đang đi…",
         "prompt_over": "Hết ván.",
+        "prompt_auto_lay": "Hạ phỏm giúp bạn…",
+        "prompt_auto_send": "Gửi bài giúp bạn…",
+        "prompt_auto_u": "Bạn ù!",
         "arr_points": "rác {pts} điểm",
         "arrangement": "Cách hạ",
         # announcements
-        "ev_draw": "{name} bốc một lá.",
-        "ev_draw_you": "Bạn bốc {card}.",
-        "ev_eat": "{name} ăn {card}.",
-        "ev_discard": "{name} đánh {card}.",
-        "ev_lay": "{name} hạ phỏm.",
-        "ev_lay_n": "{name} hạ {n} phỏm.",
-        "ev_lay_mom": "{name} bị móm.",
-        "ev_send": "{name} gửi {card}.",
-        "ev_u": "{name} ù!",
         "ev_your_turn": "Đến lượt bạn.",
-        "ev_pass": "{name} chơi tiếp.",
         # end of hand
         "over_title": "Hết ván {n}",
         "over_u": "{name} ù — {kind}!",
@@ -146,11 +145,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_title": "Phím tắt",
         "help_keys": (
             "D|Bốc một lá từ nọc;E|Ăn lá vừa đánh;L|Hạ phỏm;"
-            "← →|Đi qua các lá trên tay;Enter / Space|Chọn lá, nhấn lần nữa để đánh;"
+            "← →|Đi qua các lá trên tay;Shift + ← →|Chuyển lá đang chọn sang trái / phải;Enter / Space|Chọn lá, nhấn lần nữa để đánh;"
             "G|Gửi lá được gợi ý;A|Đổi cách hạ phỏm;S|Đổi cách xếp bài;U|Ù;P|Chơi tiếp (không ù);"
-            "N|Ván mới;?|Bảng này;Esc|Đóng bảng, bỏ chọn"
+            "K|Nhật ký ván;M|Tắt / bật tiếng;N|Ván mới;?|Bảng này;Esc|Đóng bảng, bỏ chọn"
         ),
-        "help_touch": "Chạm lá đang sáng để ăn, chạm nọc để bốc. Chạm một lá để nhấc lên, chạm lần nữa để đánh.",
+        "help_touch": ("Chạm lá đang sáng để ăn, chạm nọc để bốc. Chạm một lá để nhấc lên, chạm lần nữa để đánh. "
+                       "Kéo một lá sang chỗ khác để xếp lại bài; nút Xếp đưa bài về thứ tự cũ."),
         # notices
         "notice_corrupt": "Không đọc được ván đã lưu (hỏng hoặc bản cũ). Đã cất riêng và bắt đầu trận mới.",
         "notice_bad_deck": "Bộ bài thử không hợp lệ; chia bài ngẫu nhiên.",
@@ -207,6 +207,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn_next_arr": "Another way",
         "btn_send": "Send {card} to {meld} ({owner})",
         "btn_new_match": "New match",
+        "btn_log": "Log",
+        "btn_mute": "Mute",
+        "log_title": "Move log",
+        "log_empty": "No moves yet.",
+        "log_round": "Round {n}",
+        "log_dealt": "Dealt — dealer: {name}.",
         "prompt_take": "Draw from the stock (D){eat}.",
         "prompt_take_eat": ", or eat {card} (E)",
         "prompt_discard": "Choose a card to discard.",
@@ -220,19 +226,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt_u_optional": "You can go out ({kind}). Ù now or play on?",
         "prompt_wait": "{name} is playing…",
         "prompt_over": "Hand over.",
+        "prompt_auto_lay": "Laying down your melds…",
+        "prompt_auto_send": "Sending your cards…",
+        "prompt_auto_u": "You go out: ù!",
         "arr_points": "{pts} points of deadwood",
         "arrangement": "Arrangement",
-        "ev_draw": "{name} draws a card.",
-        "ev_draw_you": "You draw {card}.",
-        "ev_eat": "{name} eats {card}.",
-        "ev_discard": "{name} discards {card}.",
-        "ev_lay": "{name} lays down.",
-        "ev_lay_n": "{name} lays down {n} melds.",
-        "ev_lay_mom": "{name} is móm (no meld).",
-        "ev_send": "{name} sends {card}.",
-        "ev_u": "{name} goes out: ù!",
         "ev_your_turn": "Your turn.",
-        "ev_pass": "{name} plays on.",
         "over_title": "Hand {n} is over",
         "over_u": "{name} goes out — {kind}!",
         "over_winner": "{name} finishes first.",
@@ -267,11 +266,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_title": "Keyboard",
         "help_keys": (
             "D|Draw from the stock;E|Eat the latest discard;L|Lay down;"
-            "← →|Move along your hand;Enter / Space|Pick a card, again to discard;"
+            "← →|Move along your hand;Shift + ← →|Move the focused card left / right;Enter / Space|Pick a card, again to discard;"
             "G|Send the suggested card;A|Another lay-down arrangement;S|Change sorting;U|Go out (ù);P|Play on (no ù);"
-            "N|New hand;?|This panel;Esc|Close panel, unselect"
+            "K|Move log;M|Sound off / on;N|New hand;?|This panel;Esc|Close panel, unselect"
         ),
-        "help_touch": "Tap the glowing card to eat it, tap the stock to draw. Tap a card to raise it, tap it again to discard.",
+        "help_touch": ("Tap the glowing card to eat it, tap the stock to draw. Tap a card to raise it, tap it again to discard. "
+                       "Drag a card to another place to arrange your hand; the Sort button puts it back in order."),
         "notice_corrupt": "The saved game could not be read (damaged or old). It was set aside and a new match starts.",
         "notice_bad_deck": "The test deck is not valid; dealing at random.",
         "notice_error": "Something went wrong: {msg}",

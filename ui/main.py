@@ -15,18 +15,16 @@ import json
 from js import Object, document, performance, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import banners, learn_dom, linkpage, params, render, store
+from phom import LayDown, Send
+
+from . import banners, drag, learn_dom, linkpage, motion, movelog, params, render, sound, store
 from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
+from .dom import nil
 from .i18n import t
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
-               "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint"}
-
-
-def nil(x) -> bool:
-    """JS null/undefined (Pyodide 314 gives null as a JsNull object, not None)."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+               "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint", "k": "log", "m": "mute"}
 
 
 def _attr(el, name):
@@ -53,6 +51,8 @@ class Page:
         self.last_phase = None
         self._proxies = []
         learn_dom.attach(self)
+        self.sound = sound.Player(window)
+        self.drag = drag.Drag(self)
 
     # ------------------------------------------------------------ start
     def boot(self) -> None:
@@ -63,7 +63,12 @@ class Page:
         self._listen(self.root, "click", self.on_click)
         self._listen(self.root, "change", self.on_change)
         self._listen(document, "keydown", self.on_key)
+        self.drag.attach(self._listen, document)
+        # Audio may start only inside a gesture: the first tap or key creates it.
+        for name in ("pointerdown", "keydown"):
+            self._listen(document, name, lambda ev: self.sound.unlock())
         window.phomState = create_proxy(state_json)
+        window.phomFeel = create_proxy(feel_json)
         window.phomFiles = create_proxy(files_json)
         from .tabs import TabGuard
 
@@ -89,6 +94,8 @@ class Page:
             window.history.replaceState(None, "", window.location.pathname)
         self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
         self.render()
+        if self.app.game is not None and not self.app.game.actions:
+            self.deal()
         self._unsplash()
         self.kick()
         asyncio.ensure_future(self.preload())
@@ -165,6 +172,7 @@ class Page:
         learn_dom.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)
+        self.drag.mark()
         document.documentElement.lang = app.lang
 
         # Focus: a newly opened panel takes it; a closed one gives it back.
@@ -172,6 +180,9 @@ class Page:
             if app.dialog:
                 self.opener_key = key
                 self._focus_first(".dialog")
+                log = self.root.querySelector(".movelog")
+                if not nil(log):
+                    log.scrollTop = log.scrollHeight  # the latest moves
             else:
                 self._focus_key(self.opener_key)
             self.last_dialog = app.dialog
@@ -179,6 +190,8 @@ class Page:
             self._focus_key("cover")
         elif phase == "hand-over" and self.last_phase != "hand-over":
             self._focus_key("btn-next", within=".over")
+            if app.game.result.u is not None and self._animate():
+                motion.celebrate(self.root, document, app.hand_no, SPEED_ANIM_MS[app.settings["speed"]])
         elif key:
             if not self._focus_key(key) and hand_index is not None:
                 cards = self.root.querySelectorAll(".hand .card")
@@ -203,19 +216,37 @@ class Page:
         if not nil(el):
             el.focus()
 
-    def announce(self, texts) -> None:
-        texts = [x for x in texts if x]
-        if not texts:
-            return
-        for x in texts:
-            self.app.remember(x)
-        self.live.textContent = " ".join(texts)
+    def news(self, your_turn: bool = False):
+        """The events since the last call (for the animations) and the moves
+        they were, said in the live region."""
+        app = self.app
+        start = app.events_seen
+        evs = app.new_events()
+        new = movelog.moves(app)[start:] if evs else []
+        texts = [movelog.speak(app, m) for m in new]
+        turn = your_turn and app.phase_attr() == "your-turn"
+        if turn:
+            texts.append(t(app.lang, "ev_your_turn"))
+            self.sound.vibrate()
+        if texts:
+            self.live.textContent = " ".join(texts)
+        names = sound.sounds_for([m.kind for m in new])
+        if names:
+            self.sound.play(names[0], app.muted)
+        if turn:
+            self.sound.play("turn", app.muted, delay=0.15 if names else 0)
+        return evs
 
     # ------------------------------------------------------------ animation
     def _animate(self) -> bool:
         if SPEED_ANIM_MS.get(self.app.settings["speed"], 0) <= 0:
             return False
         return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
+
+    def deal(self) -> None:
+        """The deal animation of a new hand (not under reduced motion or at instant speed)."""
+        if self._animate():
+            motion.deal(self.root, document, self.app.game.players, SPEED_ANIM_MS[self.app.settings["speed"]])
 
     def _rects(self) -> dict:
         out = {}
@@ -321,7 +352,15 @@ class Page:
             return
         if key == "Escape":
             ev.preventDefault()
-            self.intent("escape")
+            if not self.drag.cancel():
+                self.intent("escape")
+            return
+        if key in ("ArrowLeft", "ArrowRight") and ev.shiftKey and self.app.dialog is None:
+            # Shift+← → moves the focused hand card one place (ui/order.py)
+            card = _attr(target, "data-card") if tag == "button" else None
+            if card and target.classList.contains("hand-card"):
+                ev.preventDefault()
+                self.intent("nudge", (card, -1 if key == "ArrowLeft" else 1))
             return
 
         if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
@@ -341,7 +380,7 @@ class Page:
         intent = KEY_INTENTS.get(key.lower() if len(key) == 1 else key)
         if intent is None:
             return
-        if self.app.dialog and intent != "help":
+        if self.app.dialog and intent not in ("help", "log"):
             return
         ev.preventDefault()
         self.intent(intent)
@@ -400,9 +439,11 @@ class Page:
         if act in ("new_match", "next"):
             self.gen += 1
             app.events_seen = len(app.view().events)
-        evs = app.new_events()
-        self.announce([app.describe_event(e) for e in evs])
+            self.sound.play("deal", app.muted)
+        evs = self.news()
         self.render(evs)
+        if act in ("new_match", "next"):
+            self.deal()
         self.kick()
 
     # ------------------------------------------------------------ the bot loop
@@ -441,17 +482,13 @@ class Page:
             if gen != self.gen or app.game is not g:
                 continue
             wait = delay - (performance.now() - t0) / 1000
-            if auto is not None:
+            if auto is not None and not isinstance(auto, (LayDown, Send)):
                 wait = min(wait, delay * 0.6)
             await asyncio.sleep(max(0, wait))
             if gen != self.gen or app.game is not g or action not in g.legal_actions():
                 continue
             app.apply(action)
-            evs = app.new_events()
-            texts = [app.describe_event(e) for e in evs]
-            if app.phase_attr() == "your-turn":
-                texts.append(t(app.lang, "ev_your_turn"))
-            self.announce(texts)
+            evs = self.news(your_turn=True)
             self.render(evs)
 
     async def think(self):
@@ -513,6 +550,12 @@ def state_json() -> str:
         "me": app.me, "cover_for": app.cover_for, "names": app.names(), "pass_and_play": app.pass_and_play,
         "tab": PAGE.tab_state, "saving": app.saving, "notice": app.notice, "dialog": app.dialog,
     })
+
+
+def feel_json() -> str:
+    """For tests: the sound switch and the sounds played (even muted ones are not)."""
+    return json.dumps({"muted": PAGE.app.muted, "played": PAGE.sound.played,
+                       "audio": None if PAGE.sound.ctx is None else str(PAGE.sound.ctx.state)})
 
 
 def files_json() -> str:

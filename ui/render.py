@@ -13,6 +13,7 @@ from html import escape
 
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send, best_arrangement
 
+from . import movelog
 from . import seats as seatplan
 from .app import arrangement_points
 from .banners import link_dialog_html
@@ -253,7 +254,11 @@ def prompt_text(app, legal) -> str:
     view = app.view()
     if g.is_over:
         return t(lang, "prompt_over")
-    if not app.my_turn() or app.auto_action() is not None:
+    auto = app.auto_action()
+    if auto is not None:  # the page plays it for the player: say what
+        return t(lang, "prompt_auto_u" if isinstance(auto, DeclareU) else
+                 "prompt_auto_lay" if isinstance(auto, LayDown) else "prompt_auto_send")
+    if not app.my_turn():
         return t(lang, "prompt_wait", name=app.name(g.to_move))
     if any(isinstance(a, Pass) for a in legal):
         us = [a for a in legal if isinstance(a, DeclareU)]
@@ -328,8 +333,7 @@ def action_bar_html(app, legal) -> str:
         if sends:
             btns.append(f'<span class="sends">{sends}</span>')
     flash = f'<span class="flash">{escape(app.flash)}</span>' if app.flash else ""
-    ticker = (f'<p class="ticker" aria-hidden="true">{escape(app.log[-1])}</p>'
-              if app.log and not g.is_over else "")
+    ticker = movelog.ticker_html(app)
     sort_lbl = t(lang, "btn_sort_suit" if app.settings["sort"] == "rank" else "btn_sort_rank")
     sort_btn = _btn(sort_lbl, "sort", cls="ghost sort", kbd="S")
     return (f'<div class="actionbar">{ticker}<p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
@@ -402,12 +406,40 @@ def topbar_html(app) -> str:
         f'<div class="brand"><span class="logo" aria-hidden="true">{suit_svg("H", "1.1em")}{suit_svg("S", "1.1em")}</span>'
         f'<h1>{escape(t(lang, "title"))}</h1><span class="sub">{escape(preset)} · {escape(hand)}</span></div>'
         '<nav class="tools">'
+        + _btn(t(lang, "btn_log"), "log", cls="ghost", aria_label=t(lang, "btn_log"),
+               html_label=_icon("log") + f'<span class="lbl">{escape(t(lang, "btn_log"))}</span>')
+        + _mute_btn(app)
         + _btn(t(lang, "btn_rules"), "rules", cls="ghost")
         + _btn("?", "help", cls="ghost icon", aria_label=t(lang, "btn_help"))
         + _btn(t(lang, "btn_settings"), "settings", cls="ghost", html_label=_gear() + f'<span class="lbl">{escape(t(lang, "btn_settings"))}</span>',
                aria_label=t(lang, "btn_settings"))
         + "</nav></header>"
     )
+
+
+_ICONS = {
+    # a page with lines: the move log
+    "sound": '<path d="M3 9h4l5-4v14l-5-4H3Z" fill="currentColor"/>'
+             '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" '
+             'stroke-width="2" stroke-linecap="round"/>',
+    "muted": '<path d="M3 9h4l5-4v14l-5-4H3Z" fill="currentColor"/>'
+             '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+    "log": '<path d="M6 2.5h9l4 4v15H6Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>'
+           '<path d="M9 10h7M9 14h7M9 18h5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+}
+
+
+def _mute_btn(app) -> str:
+    """The sound switch: a toggle button, pressed when the sound is off."""
+    label = t(app.lang, "btn_mute")
+    return ("<button" + _attrs(type="button", class_="btn ghost icon mute", data_act="mute", data_key="btn-mute",
+                               aria_label=label, title=label, aria_pressed="true" if app.muted else "false")
+            + ">" + _icon("muted" if app.muted else "sound") + "</button>")
+
+
+def _icon(name: str) -> str:
+    return (f'<svg class="gear" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
+            f'focusable="false">{_ICONS[name]}</svg>')
 
 
 def _gear() -> str:
@@ -627,6 +659,8 @@ def dialog_html(app) -> str:
         return rules_dialog_html(app)
     if app.dialog == "help":
         return help_html(app)
+    if app.dialog == "log":
+        return _dialog("log", t(app.lang, "log_title"), movelog.log_body_html(app), app.lang)
     return ""
 
 

@@ -1,0 +1,16 @@
+"""Small helpers for talking to the DOM from Pyodide (shared by the page's modules)."""
+
+from __future__ import annotations
+
+
+def nil(x) -> bool:
+    """JS null/undefined (Pyodide 314 gives null as a JsNull object, not None)."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def js_obj(obj):
+    """A Python dict/list as a plain JS object/array (for animate(), focus(), …)."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    return to_js(obj, dict_converter=Object.fromEntries)

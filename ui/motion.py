@@ -1,0 +1,117 @@
+"""Two short pieces of motion: the deal at the start of a hand, and the ù.
+
+Both use the Web Animations API on elements already rendered (nothing is
+laid out by this module) and are skipped by the caller under
+``prefers-reduced-motion`` and at instant speed (``Page._animate``). Their
+length follows the speed setting: ``ms`` is the page's move animation time.
+The plans (which card flies when, where each confetti piece goes) are pure
+functions, so the tests check them on CPython.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .dom import js_obj, nil
+
+CONFETTI = 18
+
+
+def deal_plan(n_cards: int, seats: int, ms: int) -> dict:
+    """When each card of the deal starts: the hand's cards one after another
+    (``hand`` delays), a few backs to each other seat in between (``backs``:
+    (seat, delay)); everything done in about 2.5 × ``ms``."""
+    step = max(12, int(ms * 1.5 / max(1, n_cards)))
+    hand = [i * step for i in range(n_cards)]
+    backs = [(s, r * step * seats // 2 + s * step // 2) for r in range(3) for s in range(1, seats)]
+    return {"hand": hand, "backs": backs, "fly": ms}
+
+
+def confetti_plan(seed: int, n: int = CONFETTI) -> list:
+    """Pieces of the ù burst: (suit, dx, dy, turn, delay, size) — a fan
+    upwards and out from the centre, each falling back a little."""
+    rnd = random.Random(seed)
+    out = []
+    for i in range(n):
+        angle = -math.pi / 2 + (i / (n - 1) - 0.5) * math.pi * 0.9 + rnd.uniform(-0.12, 0.12)
+        dist = rnd.uniform(120, 260)
+        out.append(("SHDC"[i % 4], round(math.cos(angle) * dist), round(math.sin(angle) * dist * 0.8),
+                    rnd.choice((-1, 1)) * rnd.randint(90, 300), rnd.randint(0, 140), rnd.randint(18, 30)))
+    return out
+
+
+def deal(root, document, players: int, ms: int) -> None:
+    """Cards fly from the stock to the hand, backs to the other seats."""
+    stock = root.querySelector(".stock .pile")
+    if nil(stock):
+        return
+    s = stock.getBoundingClientRect()
+    cards = root.querySelectorAll(".hand .hand-card")
+    plan = deal_plan(cards.length, players, ms)
+    for i in range(cards.length):
+        el = cards.item(i)
+        r = el.getBoundingClientRect()
+        dx, dy = s.left - r.left, s.top - r.top
+        frames = [{"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.45) rotate(-8deg)", "opacity": 0},
+                  {"transform": "none", "opacity": 1}]
+        el.animate(js_obj(frames), js_obj({
+            "duration": plan["fly"], "delay": plan["hand"][i], "easing": "cubic-bezier(.2,.7,.3,1)",
+            "fill": "backwards"}))
+    for seat, delay in plan["backs"]:
+        target = root.querySelector(f'[data-key="count-{seat}"]')
+        if nil(target):
+            continue
+        t = target.getBoundingClientRect()
+        g = document.createElement("span")
+        g.className = "card back ghost"
+        g.setAttribute("aria-hidden", "true")
+        g.innerHTML = stock.innerHTML
+        g.style.left = f"{s.left:.0f}px"
+        g.style.top = f"{s.top:.0f}px"
+        g.style.width = f"{s.width:.0f}px"
+        g.style.height = f"{s.height:.0f}px"
+        g.style.opacity = "0"
+        document.body.appendChild(g)
+        frames = [{"transform": "none", "opacity": 1},
+                  {"transform": f"translate({t.left - s.left:.0f}px,{t.top - s.top:.0f}px) scale(.3)", "opacity": 0.3}]
+        anim = g.animate(js_obj(frames), js_obj({
+            "duration": plan["fly"], "delay": delay, "easing": "ease-in"}))
+        _remove_when_done(anim, g)
+
+
+def celebrate(root, document, seed: int, ms: int) -> None:
+    """The ù: suit shapes burst from the middle of the table, and the
+    headline of the end-of-hand panel swells once."""
+    felt = root.querySelector(".felt")
+    felt = root if nil(felt) else felt
+    r = felt.getBoundingClientRect()
+    cx, cy = r.left + r.width / 2, r.top + r.height / 2
+    dur = max(700, ms * 4)
+    for suit, dx, dy, turn, delay, size in confetti_plan(seed):
+        piece = document.createElement("span")
+        piece.className = f"confetti suit-{suit}"
+        piece.setAttribute("aria-hidden", "true")
+        piece.innerHTML = (f'<svg viewBox="0 0 100 100" width="{size}" height="{size}">'
+                           f'<use href="#suit-{suit}"/></svg>')
+        piece.style.left = f"{cx - size / 2:.0f}px"
+        piece.style.top = f"{cy - size / 2:.0f}px"
+        document.body.appendChild(piece)
+        frames = [{"transform": "translate(0,0) scale(.4) rotate(0deg)", "opacity": 0},
+                  {"transform": f"translate({dx * .8:.0f}px,{dy * .8:.0f}px) scale(1.1) rotate({turn // 2}deg)",
+                   "opacity": 1, "offset": 0.45},
+                  {"transform": f"translate({dx:.0f}px,{dy + 90:.0f}px) scale(.9) rotate({turn}deg)", "opacity": 0}]
+        anim = piece.animate(js_obj(frames), js_obj({
+            "duration": dur, "delay": delay, "easing": "cubic-bezier(.15,.7,.4,1)", "fill": "backwards"}))
+        _remove_when_done(anim, piece)
+    head = root.querySelector(".over .headline")
+    if not nil(head):
+        head.animate(js_obj([{"transform": "scale(1)"}, {"transform": "scale(1.12)", "color": "#b07a00"},
+                                   {"transform": "scale(1)"}]),
+                     js_obj({"duration": max(500, ms * 2), "easing": "ease-out"}))
+
+
+def _remove_when_done(anim, el) -> None:
+    from pyodide.ffi import create_once_callable
+
+    anim.addEventListener("finish", create_once_callable(lambda *_: el.remove()))

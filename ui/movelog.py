@@ -1,0 +1,111 @@
+"""What happened this hand, shown and said: the ticker, the move log, the live region.
+
+Everything here comes from ``phom.narrate.moves`` — the engine's record of
+the hand as the seat on show (``app.me``) may know it (public events, the
+lay-down log, the melds on the table, and that seat's own draws) — never from what the
+page saw change. The words are the engine's (``narrate.say``); this module
+only picks the seats' names, turns cards into their drawn form for the
+screen (suit shapes, not glyphs) and into names for the screen reader.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from phom import narrate
+
+from .i18n import t
+
+TICKER_SIZE = 3
+
+
+def moves(app) -> list:
+    """Every move of the hand in progress, oldest first."""
+    if app.game is None:
+        return []
+    return narrate.moves(app.game, app.me)
+
+
+def _you(app):
+    """The seat spoken to as "you" (English verbs agree): the player, when
+    alone at the table; with pass-and-play every seat goes by its name."""
+    return None if app.pass_and_play else app.me
+
+
+def speak(app, move) -> str:
+    """A move as a sentence for the live region: cards by name ("7 cơ")."""
+    text = narrate.say(move, app.lang, app.names(), you=_you(app))
+    return text if text.endswith(("!", "?", ".")) else text + "."
+
+
+def move_html(app, move) -> str:
+    """A move as HTML: the engine's sentence with each card drawn as rank + suit shape."""
+    from .render import card_text_html  # render imports this module
+
+    cards: list = []
+
+    def card(c) -> str:
+        cards.append(card_text_html(c))
+        return f"\0{len(cards) - 1}\0"
+
+    def meld(cs) -> str:
+        inner = "".join(card(c) for c in cs)
+        cards.append(None)
+        return f"\0{len(cards) - 1}\0{inner}\0{len(cards) - 1}\0"
+
+    text = escape(narrate.say(move, app.lang, app.names(), you=_you(app), card=card, meld=meld))
+    parts = text.split("\0")
+    out = []
+    opened: set = set()
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(part)
+            continue
+        k = int(part)
+        if cards[k] is not None:
+            out.append(cards[k])
+        elif k in opened:
+            out.append("</span>")
+        else:
+            opened.add(k)
+            out.append('<span class="mtext">')
+    return "".join(out)
+
+
+def ticker_html(app, n: int = TICKER_SIZE) -> str:
+    """The last ``n`` moves, newest first (and marked); hidden from screen
+    readers (the live region says each move once)."""
+    g = app.game
+    if g is None or g.is_over:
+        return ""
+    recent = moves(app)[-n:][::-1]
+    if not recent:
+        return '<ol class="ticker" aria-hidden="true"></ol>'
+    items = []
+    for i, m in enumerate(recent):
+        cls = f"tick k-{m.kind}" + (" new" if i == 0 else "")
+        items.append(f'<li class="{cls}" data-seat="{m.seat}">{move_html(app, m)}</li>')
+    return f'<ol class="ticker" aria-hidden="true">{"".join(items)}</ol>'
+
+
+def log_body_html(app) -> str:
+    """The move log dialog's body: every move of the hand, in order, by round."""
+    lang = app.lang
+    ms = moves(app)
+    if not ms:
+        return f'<p class="movelog-empty">{escape(t(lang, "log_empty"))}</p>'
+    names = app.names()
+    starter = app.view().starter
+    items = []
+    rnd = 0
+    for i, m in enumerate(ms):
+        if m.seat == starter and (i == 0 or ms[i - 1].seat != starter):
+            rnd += 1  # the starter begins each round of turns
+            items.append(f'<li class="round" aria-hidden="true">{escape(t(lang, "log_round", n=rnd))}</li>')
+        mine = " me" if m.seat == app.me else ""
+        items.append(f'<li class="mv k-{m.kind}{mine}"><span class="sr-only">{escape(speak(app, m))}</span>'
+                     f'<span aria-hidden="true">{move_html(app, m)}</span></li>')
+    head = escape(t(lang, "log_dealt", name=names[starter]))
+    return (f'<p class="movelog-head">{head}</p>'
+            f'<ol class="movelog" data-key="movelog" tabindex="0" aria-label="{escape(t(lang, "log_title"))}">'
+            f'{"".join(items)}</ol>')
