@@ -35,9 +35,9 @@ def confetti_plan(seed: int, n: int = CONFETTI) -> list:
     out = []
     for i in range(n):
         angle = -math.pi / 2 + (i / (n - 1) - 0.5) * math.pi * 0.9 + rnd.uniform(-0.12, 0.12)
-        dist = rnd.uniform(120, 260)
+        dist = rnd.uniform(150, 320)
         out.append(("SHDC"[i % 4], round(math.cos(angle) * dist), round(math.sin(angle) * dist * 0.8),
-                    rnd.choice((-1, 1)) * rnd.randint(90, 300), rnd.randint(0, 140), rnd.randint(18, 30)))
+                    rnd.choice((-1, 1)) * rnd.randint(90, 300), rnd.randint(0, 160), rnd.randint(22, 36)))
     return out
 
 
@@ -81,11 +81,13 @@ def deal(root, document, players: int, ms: int) -> None:
 
 
 def celebrate(root, document, seed: int, ms: int) -> None:
-    """The ù: suit shapes burst from the middle of the table, and the
-    headline of the end-of-hand panel swells once."""
-    felt = root.querySelector(".felt")
-    felt = root if nil(felt) else felt
-    r = felt.getBoundingClientRect()
+    """The ù: suit shapes burst from the end-of-hand panel's headline and
+    fall away, and the headline swells once."""
+    # from the end-of-hand panel's headline (the ù), else the middle of the table
+    origin = root.querySelector(".over .headline")
+    if nil(origin):
+        origin = root.querySelector(".felt")
+    r = (root if nil(origin) else origin).getBoundingClientRect()
     cx, cy = r.left + r.width / 2, r.top + r.height / 2
     dur = max(700, ms * 4)
     for suit, dx, dy, turn, delay, size in confetti_plan(seed):
