@@ -81,8 +81,7 @@ class LinkPage:
 
     def _refresh(self) -> None:
         page = self.page
-        evs = page.app.new_events() if page.app.game is not None else []
-        page.announce([page.app.describe_event(e) for e in evs])
+        evs = page.news(your_turn=True) if page.app.game is not None else []
         page.render(evs)
         page.kick()
 

@@ -418,12 +418,13 @@ def topbar_html(app) -> str:
 
 
 _ICONS = {
-    # a page with lines: the move log
+    # a speaker with waves: the sound is on; crossed: off (the mute switch)
     "sound": '<path d="M3 9h4l5-4v14l-5-4H3Z" fill="currentColor"/>'
              '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" '
              'stroke-width="2" stroke-linecap="round"/>',
     "muted": '<path d="M3 9h4l5-4v14l-5-4H3Z" fill="currentColor"/>'
              '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+    # a page with lines: the move log
     "log": '<path d="M6 2.5h9l4 4v15H6Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>'
            '<path d="M9 10h7M9 14h7M9 18h5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
 }
@@ -433,7 +434,8 @@ def _mute_btn(app) -> str:
     """The sound switch: a toggle button, pressed when the sound is off."""
     label = t(app.lang, "btn_mute")
     return ("<button" + _attrs(type="button", class_="btn ghost icon mute", data_act="mute", data_key="btn-mute",
-                               aria_label=label, title=label, aria_pressed="true" if app.muted else "false")
+                               aria_label=label, title=label, aria_keyshortcuts="M",
+                               aria_pressed="true" if app.muted else "false")
             + ">" + _icon("muted" if app.muted else "sound") + "</button>")
 
 
