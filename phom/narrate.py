@@ -125,7 +125,7 @@ def moves(game, seat: int) -> list[Move]:
     # what each meld was when laid: its cards less every card sent onto it
     sent = {c for s, kind, c in view.events if kind == "send"}
     grown = {mid: [c for c in cards if c not in sent] for mid, cards in meld_cards.items()}
-    lay_log = view.public.get("lay_log")
+    lay_log = getattr(view.public, "lay_log", None)
     lays = iter(lay_log if lay_log is not None else ())
     stock = iter(_drawn_cards(game))
     laid_before: set = set()
