@@ -6,9 +6,9 @@ same thing in the players' own words (bốc, ăn, đánh, hạ, gửi, ù, móm)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import U_NAMES_EN, U_NAMES_VI
 from .cards import Card, mask_to_cards
@@ -93,11 +93,11 @@ class Move:
     seat: int
     kind: str
     card: Card | None = None
-    melds: tuple = ()          # tuple[tuple[Card, ...], ...]
+    melds: tuple[tuple[Card, ...], ...] = ()
     owner: int | None = None   # send: whose meld the card went onto
 
 
-def _drawn_cards(game) -> list:
+def _drawn_cards(game: Any) -> list[Card]:
     """The cards drawn from the stock, in order: the deck after the deal, top
     first (``Game.from_deck``'s contract). None where the deck is not known
     (a linked guest's table holds only its view)."""
@@ -108,7 +108,7 @@ def _drawn_cards(game) -> list:
     return list(deck[dealt:])
 
 
-def moves(game, seat: int) -> list[Move]:
+def moves(game: Any, seat: int) -> list[Move]:
     """The whole hand so far as ``seat`` may know it: one Move per public event.
 
     Built from the engine's record (the public events, the lay-down log and
@@ -128,7 +128,7 @@ def moves(game, seat: int) -> list[Move]:
     lay_log = getattr(view.public, "lay_log", None)
     lays = iter(lay_log if lay_log is not None else ())
     stock = iter(_drawn_cards(game))
-    laid_before: set = set()
+    laid_before: set[int] = set()
     out = []
     for s, kind, card in view.events:
         if kind == "draw":
@@ -182,8 +182,9 @@ _SAY_YOU_EN = {
 }
 
 
-def say(move: Move, lang: str = "vi", names=None, you: int | None = None,
-        card=None, meld=None) -> str:
+def say(move: Move, lang: str = "vi", names: Sequence[str] | None = None, you: int | None = None,
+        card: Callable[[Card], str] | None = None,
+        meld: Callable[[Sequence[Card]], str] | None = None) -> str:
     """One Move as a sentence (no final stop). ``card``/``meld`` format a card
     and a meld (default: "7 cơ" and the cards' names); ``you`` is the seat
     addressed as "you" (English verbs agree)."""
