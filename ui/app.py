@@ -61,7 +61,9 @@ class App:
         self.match_seed = 0
         self.selected = None          # the raised card (a Card) or None
         self.arr_index = 0            # which LayDown (of sorted_lay_downs) is proposed
-        self.dialog: str | None = None  # None, "settings", "rules", "help", "log"
+        self.dialog: str | None = None  # None, "settings", "rules", "help", "log", "scores",
+        #                                 "confirm_mom", "confirm_new"
+        self.input = "pointer"        # the last input used: "pointer" (touch, mouse) or "kbd"
         self.rules_tab: str | None = None
         self.notice: str | None = None   # one-time message (corrupt save, …)
         self.flash: str | None = None    # short message after a refused tap
@@ -403,6 +405,25 @@ class App:
             return None
         return opts[self.arr_index % len(opts)]
 
+    def lay_is_skip(self) -> bool:
+        """Is the proposed lay-down the empty one, while the hand could lay a meld?
+
+        Laying it makes the player móm by choice: the page labels it so and
+        asks before doing it (issue 10)."""
+        lay = self.current_lay()
+        if lay is None or lay.melds or self.view().laid[self.me] is not None:
+            return False
+        return any(o.melds for o in self.lay_options())
+
+    def best_melds(self) -> list:
+        """The melds of the least-deadwood lay-down on offer (for the móm question)."""
+        opts = [o for o in self.lay_options() if o.melds]
+        return [_meld_order(m) for m in opts[0].melds] if opts else []
+
+    def in_progress(self) -> bool:
+        """A hand is being played (a new match would drop it)."""
+        return self.game is not None and not self.game.is_over
+
     def hand_groups(self) -> list:
         """The hand as display groups: [(meld_no or 0, [cards])], melds first.
 
@@ -447,22 +468,22 @@ class App:
         self.flash = None
         if self.dialog == "open_link":
             return self._answer_link(intent)
-        if intent in ("settings", "rules", "help", "log"):
+        if intent in ("settings", "rules", "help", "log", "scores"):
             self.dialog = None if self.dialog == intent else intent
             if intent == "rules":
                 self.rules_tab = self.settings["preset"]
             return True
         if intent == "close":
-            self.dialog = None
-            self.pending = {}
+            self._close_dialog()
             return True
+        if intent == "confirm":
+            return self._confirm()
         if intent == "rules_tab":
             self.rules_tab = arg
             return True
         if intent == "escape":
             if self.dialog:
-                self.dialog = None
-                self.pending = {}
+                self._close_dialog()
             elif self.notice:
                 self.notice = None
             else:
@@ -492,15 +513,10 @@ class App:
         if intent == "setting":
             return self.change_setting(*arg)
         if intent == "new_match":
-            plan = self.pending.pop("plan", None)
-            if plan is not None:
-                self.plan = plan
-            self.settings.update(self.pending)
-            self.pending = {}
-            self.save_settings()
-            self.dialog = None
-            self.new_match()
-            return True
+            if self.in_progress():
+                self.dialog = "confirm_new"   # the staged settings wait in self.pending
+                return True
+            return self._start_new_match()
         if intent == "next":
             return self.next_hand()
         if self.dialog:
@@ -517,7 +533,40 @@ class App:
             return self._try(Pass(), legal)
         if intent == "lay":
             lay = self.current_lay()
+            if lay is not None and self.lay_is_skip():
+                self.dialog = "confirm_mom"
+                return True
             return lay is not None and self._try(lay, legal)
+        return self._handle_more(intent, arg, legal)
+
+    def _close_dialog(self) -> None:
+        if self.dialog == "confirm_new":
+            self.dialog = "settings"      # back to the settings, staged choices kept
+            return
+        self.dialog = None
+        self.pending = {}
+
+    def _confirm(self) -> bool:
+        if self.dialog == "confirm_new":
+            return self._start_new_match()
+        if self.dialog == "confirm_mom":
+            self.dialog = None
+            lay = self.current_lay()
+            return lay is not None and not lay.melds and self._try(lay, self.legal())
+        return False
+
+    def _start_new_match(self) -> bool:
+        plan = self.pending.pop("plan", None)
+        if plan is not None:
+            self.plan = plan
+        self.settings.update(self.pending)
+        self.pending = {}
+        self.save_settings()
+        self.dialog = None
+        self.new_match()
+        return True
+
+    def _handle_more(self, intent: str, arg, legal) -> bool:
         if intent in ("arr_next", "arr_prev"):
             n = len(self.lay_options())
             if n < 2:

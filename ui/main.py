@@ -49,6 +49,7 @@ class Page:
         self.last_dialog = None
         self.opener_key = None
         self.last_phase = None
+        self.stale_words = False
         self._proxies = []
         learn_dom.attach(self)
         self.sound = sound.Player(window)
@@ -67,6 +68,7 @@ class Page:
         # Audio may start only inside a gesture: the first tap or key creates it.
         for name in ("pointerdown", "keydown"):
             self._listen(document, name, lambda ev: self.sound.unlock())
+        self._listen(document, "pointerdown", self.on_pointer)
         window.phomState = create_proxy(state_json)
         window.phomFeel = create_proxy(feel_json)
         window.phomFiles = create_proxy(files_json)
@@ -167,6 +169,7 @@ class Page:
                 hand_index = keys.index(key) if key in keys else None
         before = self._rects() if self._animate() and events else {}
 
+        self.stale_words = False
         self.root.className = render.root_classes(app)
         self.root.innerHTML = render.page_html(app) + learn_dom.extra_html(self)
         learn_dom.after_render(self)
@@ -316,9 +319,21 @@ class Page:
         anim.addEventListener("finish", remove)
 
     # ------------------------------------------------------------ input
+    # The prompts name keys only for a keyboard player and say "Chạm" (tap) to
+    # touch and mouse: the last input used decides (app.input, class input-*).
+    def on_pointer(self, ev) -> None:
+        # Nothing changes under the finger now (a re-render, or key hints vanishing,
+        # would move the button before the tap ends): the click that follows does it.
+        if self.app.input != "pointer":
+            self.stale_words = True
+
     def on_click(self, ev) -> None:
+        if self.stale_words:
+            self.app.input = "pointer"
         el = ev.target.closest("[data-act]")
         if nil(el) or not self.root.contains(el):
+            if self.stale_words:
+                self.render()
             return
         act = _attr(el, "data-act")
         arg = _attr(el, "data-card") or _attr(el, "data-arg")
@@ -341,6 +356,9 @@ class Page:
         if ev.ctrlKey or ev.metaKey or ev.altKey or self.tab_state != "play":
             return
         key = str(ev.key)
+        if self.app.input != "kbd" and key not in ("Shift", "Control", "Alt", "Meta"):
+            self.app.input = "kbd"
+            self.render()
         target = ev.target
         tag = "" if nil(target) or nil(target.tagName) else str(target.tagName).lower()
         if key == "Tab" and self.app.dialog:
@@ -435,6 +453,8 @@ class Page:
         mine = learn_dom.handle(self, act, arg)
         changed = mine if mine is not None else app.handle(act, arg)
         if not changed:
+            if self.stale_words:
+                self.render()
             return
         if act in ("new_match", "next"):
             self.gen += 1

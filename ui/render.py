@@ -1,36 +1,52 @@
-"""Pure functions from the App's state to HTML strings.
+"""Pure functions from the App's state to HTML strings: the table.
 
 Nothing here touches the DOM or decides a rule: what can be done comes from
-``app.legal()``, what is shown from ``app.view()`` / ``game.result``. Every
-interactive element carries ``data-act`` (what a click does, read by the one
-delegated listener in ui/main.py) and ``data-key`` (a stable name, so focus
-survives a re-render).
+``app.legal()``, what is shown from ``app.view()`` / ``game.result``. The page
+is one screen that never scrolls (ui/style.css lays it out): a top bar, the
+felt with every seat round the stock (the player's own seat at its foot), the
+action bar (ticker, prompt, buttons) and the hand. The panels over it live
+beside this module: handover.py (end of hand), scoresheet.py, confirm.py.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send, best_arrangement
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send
 
 from . import movelog
 from . import seats as seatplan
 from .app import arrangement_points
 from .banners import link_dialog_html
-from .cards_svg import card_back, card_face, suit_svg
+from .cards_svg import card_back, suit_svg
+from .confirm import confirm_html
+from .handover import over_html, payment_text, sent_by
 from .i18n import (
     BOT_LEVELS,
     LANGS,
     SPEEDS,
     preset_name,
-    rank_word,
     t,
     u_name,
 )
 from .rules_text import rules_html
+from .scoresheet import scores_html
 from .store import PRESET_NAMES
+from .widgets import (
+    ICONS,
+    attrs,
+    back_html,
+    btn,
+    card_html,
+    card_text_html,
+    dialog,
+    icon_btn,
+    meld_text_html,
+    meld_words,
+)
 
 MELD_COLORS = 4
+_btn = btn  # the old name, for code written against it
 
 
 def seat_positions(players: int, me: int = 0) -> dict:
@@ -43,65 +59,6 @@ def seat_positions(players: int, me: int = 0) -> dict:
     else:
         places = {1: "right", 2: "top", 3: "left"}
     return {(me + k) % players: pos for k, pos in places.items()}
-
-
-def _attrs(**kw) -> str:
-    out = []
-    for k, v in kw.items():
-        if v is None or v is False:
-            continue
-        name = k.rstrip("_").replace("_", "-")
-        out.append(name if v is True else f'{name}="{escape(str(v))}"')
-    return (" " + " ".join(out)) if out else ""
-
-
-def card_html(card, lang: str, *, cls: str = "", act: str | None = None, key: str | None = None,
-              compact: bool = False, tabindex: int | None = None, title: str | None = None,
-              pressed: bool | None = None, disabled: bool = False) -> str:
-    """A face-up card: a button whose accessible name is the card's name ("7 cơ")."""
-    classes = f"card {'mini ' if compact else ''}{cls}".strip()
-    return (
-        "<button"
-        + _attrs(
-            type="button",
-            class_=classes,
-            data_card=str(card),
-            data_act=act,
-            data_key=key,
-            aria_label=card.name(lang),
-            title=title,
-            tabindex=tabindex,
-            aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-            aria_disabled="true" if disabled else None,
-        )
-        + ">"
-        + card_face(card.rank, card.suit, compact=compact)
-        + "</button>"
-    )
-
-
-def back_html(lang: str, cls: str = "") -> str:
-    return f'<span class="card back {cls}" role="img" aria-label="{escape(t(lang, "face_down"))}">{card_back()}</span>'
-
-
-def _btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str | None = None,
-         disabled: bool = False, arg=None, aria_label: str | None = None, html_label: str | None = None) -> str:
-    inner = html_label if html_label is not None else escape(label)
-    if kbd:
-        inner += f' <kbd aria-hidden="true">{escape(kbd)}</kbd>'
-    return (
-        "<button"
-        + _attrs(type="button", class_=f"btn {cls}".strip(), data_act=act, data_key=key or f"btn-{act}",
-                 data_arg=arg, aria_label=aria_label, aria_disabled="true" if disabled else None,
-                 aria_keyshortcuts=kbd if kbd and len(kbd) == 1 else None)
-        + f">{inner}</button>"
-    )
-
-
-def card_text_html(card) -> str:
-    """"7♥" with the suit as a shape, for prompts and buttons."""
-    return (f'<span class="ctext suit-{card.suit}">{escape(card.rank_text)}'
-            f'{suit_svg(card.suit, "0.95em")}</span>')
 
 
 # ---------------------------------------------------------------- table parts
@@ -173,6 +130,10 @@ def _plate(app, seat: int, view) -> str:
 
 
 def seat_html(app, seat: int, pos: str, view, legal) -> str:
+    """One seat on the felt: name plate, discard row, eaten cards, laid melds.
+
+    The player's own seat is one of them (``pos="me"``, class ``me``), at the
+    bottom of the felt; the hand itself is apart (``hand_html``)."""
     lang = app.lang
     turn = " turn" if view.to_move == seat and view.phase != "over" else ""
     eaten_all = _meld_owner_eaten(view)
@@ -188,11 +149,20 @@ def seat_html(app, seat: int, pos: str, view, legal) -> str:
                                 for c in eaten) + "</div>")
     melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
                   if melds else "")
-    return (f'<section class="seat pos-{pos}{turn}" data-seat="{seat}" data-key="seat-{seat}" '
+    me = " me" if seat == app.me else ""
+    return (f'<section class="seat pos-{pos}{me}{turn}" data-seat="{seat}" data-key="seat-{seat}" '
             f'aria-label="{escape(app.name(seat))}">'
             + _plate(app, seat, view)
             + '<div class="seat-cards">' + _discard_row(app, seat, view, legal) + eaten_html + melds_html
-            + "</div></section>")
+            + "</div>" + (sort_button(app) if seat == app.me else "") + "</section>")
+
+
+def sort_button(app) -> str:
+    """Sort the hand by rank or by suit (S): at the end of the player's own seat."""
+    lang = app.lang
+    lbl = t(lang, "btn_sort_suit" if app.settings["sort"] == "rank" else "btn_sort_rank")
+    return btn(lbl, "sort", cls="ghost sort", kbd="S", aria_label=lbl,
+               html_label=ICONS["sort"] + f'<span class="lbl">{escape(lbl)}</span>')
 
 
 def center_html(app, view, legal) -> str:
@@ -201,34 +171,23 @@ def center_html(app, view, legal) -> str:
     label = t(lang, "stock_draw_label" if can_draw else "stock_label", n=view.stock_size)
     stock = (
         "<button"
-        + _attrs(type="button", class_="stock" + (" can" if can_draw else ""), data_act="draw",
+        + attrs(type="button", class_="stock" + (" can" if can_draw else ""), data_act="draw",
                  data_key="stock", aria_label=label, aria_disabled=None if can_draw else "true",
                  aria_keyshortcuts="D" if can_draw else None)
         + f'><span class="pile" aria-hidden="true">{card_back()}{card_back()}</span>'
         + f'<span class="stock-n" aria-hidden="true">{escape(t(lang, "stock"))} · {view.stock_size}</span></button>'
     )
-    pot = ""
+    pot = f'<span class="hand-no">{escape(t(lang, "hand_no", n=app.hand_no))}</span>'
     if view.rules.pot:
-        pot = f'<div class="pot">{escape(t(lang, "pot", n=view.pot))}</div>'
-    return f'<div class="center">{stock}{pot}</div>'
+        pot += f'<span>{escape(t(lang, "pot", n=view.pot))}</span>'
+    return f'<div class="center">{stock}<div class="pot">{pot}</div></div>'
 
 
-def _meld_words(cards, lang: str) -> str:
-    """A table meld in words: "5 bích – 7 bích" for a run, "7 · 7 · 7" for a set."""
-    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
-    if len({c.suit for c in cards}) == 1:
-        return f"{cards[0].name(lang)} – {cards[-1].name(lang)}"
-    return " · ".join(c.rank_text for c in cards)
 
-
-def _meld_html_text(cards) -> str:
-    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
-    if len({c.suit for c in cards}) == 1:
-        return card_text_html(cards[0]) + "–" + card_text_html(cards[-1])
-    return "".join(card_text_html(c) for c in cards)
-
-
+# ---------------------------------------------------------------- the action bar
 def _send_buttons(app, legal) -> str:
+    """One button per send on offer: "Gửi 7♥" over "→ 4♥–6♥ · Minh" (two short lines,
+    so three fit beside the other buttons on a phone); the full sentence is its name."""
     lang = app.lang
     view = app.view()
     melds = {mid: (owner, cards) for mid, owner, cards in view.table_melds}
@@ -237,25 +196,26 @@ def _send_buttons(app, legal) -> str:
     for idx, a in enumerate(sends):
         owner, cards = melds.get(a.meld_id, (app.me, ()))
         who = app.name(owner)
-        text = t(lang, "btn_send", card="\0", meld="\1", owner=who)
-        before, rest = text.split("\0")
-        middle, after = rest.split("\1")
-        label = t(lang, "btn_send", card=a.card.name(lang), meld=_meld_words(cards, lang), owner=who)
-        html_label = (escape(before) + card_text_html(a.card) + escape(middle)
-                      + f'<span class="mtext">{_meld_html_text(cards)}</span>' + escape(after))
-        out.append(_btn(label, "send", key=f"send-{a.card}-{a.meld_id}", arg=idx, cls="send",
-                        aria_label=label, html_label=html_label))
+        label = t(lang, "btn_send", card=a.card.name(lang), meld=meld_words(cards, lang), owner=who)
+        verb = t(lang, "btn_send", card="\0", meld="\1", owner="\2").split("\0")[0].strip()
+        html_label = (f'<span class="l1">{escape(verb)} {card_text_html(a.card)}</span>'
+                      f'<span class="l2">→ <span class="mtext">{meld_text_html(cards)}</span> {escape(who)}</span>')
+        out.append(btn(label, "send", key=f"send-{a.card}-{a.meld_id}", arg=idx, cls="send",
+                       aria_label=label, html_label=html_label))
     return "".join(out)
 
 
 def prompt_text(app, legal) -> str:
+    """What to do now, in the words of the input in use: key names for a keyboard
+    player, "Chạm…" (tap) for touch and mouse."""
     lang = app.lang
+    kbd = app.input == "kbd"
     g = app.game
     view = app.view()
     if g.is_over:
         return t(lang, "prompt_over")
     auto = app.auto_action()
-    if auto is not None:  # the page plays it for the player: say what
+    if app.my_turn() and auto is not None:  # the page plays it for the player: say what
         return t(lang, "prompt_auto_u" if isinstance(auto, DeclareU) else
                  "prompt_auto_lay" if isinstance(auto, LayDown) else "prompt_auto_send")
     if not app.my_turn():
@@ -266,15 +226,18 @@ def prompt_text(app, legal) -> str:
     if g.phase == "take":
         eat = ""
         if Eat() in legal and view.last_discard is not None:
-            eat = t(lang, "prompt_take_eat", card=view.last_discard.name(lang))
-        return t(lang, "prompt_take", eat=eat)
+            eat = t(lang, "prompt_take_eat" if kbd else "prompt_take_eat_touch",
+                    card=view.last_discard.name(lang))
+        return t(lang, "prompt_take" if kbd else "prompt_take_touch", eat=eat)
     if g.phase == "lay_down":
         opts = app.lay_options()
         lay = app.current_lay()
         if view.laid[app.me] is not None:
             return t(lang, "prompt_tai")
+        if app.lay_is_skip():
+            return t(lang, "prompt_lay_skip")
         if lay is None or not lay.melds:
-            return t(lang, "prompt_lay_mom")
+            return t(lang, "prompt_lay_mom_kbd" if kbd else "prompt_lay_mom_touch")
         return t(lang, "prompt_lay", i=app.arr_index % len(opts) + 1, n=len(opts),
                  pts=arrangement_points(view.hand, lay))
     if any(isinstance(a, Send) for a in legal):
@@ -282,65 +245,86 @@ def prompt_text(app, legal) -> str:
     if view.laid[app.me] is not None:
         return t(lang, "prompt_last")
     if app.selected is not None and Discard(app.selected) in legal:
-        return t(lang, "prompt_discard_sel", card=app.selected.name(lang))
+        return t(lang, "prompt_discard_sel_kbd" if kbd else "prompt_discard_sel",
+                 card=app.selected.name(lang))
     if view.turns[app.me] == 0 and view.starter == app.me and not any(view.turns):
         return t(lang, "prompt_first")
     return t(lang, "prompt_discard")
 
 
-def action_bar_html(app, legal) -> str:
+def _arrangement_html(app, view) -> str:
+    """‹ 2/3 · rác 19 điểm [Cách khác]; the empty arrangement says what it is: "Không hạ — móm"."""
+    lang = app.lang
+    opts = app.lay_options()
+    lay = app.current_lay()
+    if len(opts) < 2:
+        return ""
+    i = app.arr_index % len(opts) + 1
+    if lay is not None and not lay.melds and view.laid[app.me] is None:
+        info = f'<span class="arr-skip">{escape(t(lang, "arr_skip"))}</span>'
+    else:
+        info = escape(t(lang, "arr_points", pts=arrangement_points(view.hand, lay)))
+    return (f'<span class="arr" role="group" aria-label="{escape(t(lang, "arrangement"))}">'
+            + btn("‹", "arr_prev", aria_label=t(lang, "btn_prev_arr"), cls="icon")
+            + f'<span class="arr-info"><b>{i}/{len(opts)}</b> {info}</span>'
+            + btn(t(lang, "btn_next_arr"), "arr_next", kbd="A")
+            + "</span>")
+
+
+def action_buttons(app, legal) -> list:
     lang = app.lang
     g = app.game
     view = app.view()
-    btns = []
-    mine = app.my_turn() and app.auto_action() is None
-    if g.is_over and not getattr(app, "guest", False):
-        btns.append(_btn(t(lang, "btn_next"), "next", kbd="N", cls="primary"))
-    elif mine:
-        if Draw() in legal:
-            btns.append(_btn(t(lang, "btn_draw"), "draw", kbd="D", cls="primary"))
-        if Eat() in legal and view.last_discard is not None:
-            lbl = t(lang, "btn_eat")
-            btns.append(_btn(f"{lbl} {view.last_discard.name(lang)}", "eat", kbd="E", cls="primary eat",
-                             html_label=escape(lbl) + " " + card_text_html(view.last_discard)))
-        if any(isinstance(a, DeclareU) for a in legal):
-            btns.append(_btn(t(lang, "btn_u"), "u", kbd="U", cls="primary u"))
-        if Pass() in legal:
-            btns.append(_btn(t(lang, "btn_pass"), "pass", kbd="P"))
-        if g.phase == "lay_down":
-            opts = app.lay_options()
-            lay = app.current_lay()
-            if len(opts) > 1:
-                i = app.arr_index % len(opts) + 1
-                pts = arrangement_points(view.hand, lay)
-                btns.append(
-                    f'<span class="arr" role="group" aria-label="{escape(t(lang, "arrangement"))}">'
-                    + _btn("‹", "arr_prev", aria_label=t(lang, "btn_prev_arr"), cls="icon")
-                    + f'<span class="arr-info">{i}/{len(opts)} · {escape(t(lang, "arr_points", pts=pts))}</span>'
-                    + _btn(t(lang, "btn_next_arr"), "arr_next", kbd="A")
-                    + "</span>"
-                )
-            empty = lay is not None and not lay.melds
-            label = "btn_lay"
-            if empty:
-                label = "btn_lay_none" if view.laid[app.me] is not None else "btn_lay_mom"
-            btns.append(_btn(t(lang, label), "lay", kbd="L", cls="primary"))
-        if any(isinstance(a, Discard) for a in legal):
-            ok = app.selected is not None and Discard(app.selected) in legal
-            btns.append(_btn(t(lang, "btn_discard"), "discard", kbd="↵", disabled=not ok,
-                             cls="primary" if ok else ""))
-        sends = _send_buttons(app, legal)
-        if sends:
-            btns.append(f'<span class="sends">{sends}</span>')
+    out = []
+    if g.is_over:
+        if getattr(app, "guest", False):      # a linked guest: the host deals the next hand
+            return out
+        return [btn(t(lang, "btn_next"), "next", kbd="N", cls="primary")]
+    if not app.my_turn() or app.auto_action() is not None:
+        return out
+    if Draw() in legal:
+        out.append(btn(t(lang, "btn_draw"), "draw", kbd="D", cls="primary"))
+    if Eat() in legal and view.last_discard is not None:
+        lbl = t(lang, "btn_eat")
+        out.append(btn(f"{lbl} {view.last_discard.name(lang)}", "eat", kbd="E", cls="primary eat",
+                       html_label=escape(lbl) + " " + card_text_html(view.last_discard)))
+    if any(isinstance(a, DeclareU) for a in legal):
+        out.append(btn(t(lang, "btn_u"), "u", kbd="U", cls="primary u"))
+    if Pass() in legal:
+        out.append(btn(t(lang, "btn_pass"), "pass", kbd="P"))
+    if g.phase == "lay_down":
+        out.append(_arrangement_html(app, view))
+        lay = app.current_lay()
+        label, cls = "btn_lay", "primary"
+        if lay is not None and not lay.melds:
+            if view.laid[app.me] is not None:
+                label = "btn_lay_none"
+            elif app.lay_is_skip():
+                label, cls = "btn_lay_skip", "danger"
+            else:
+                label = "btn_lay_mom"
+        out.append(btn(t(lang, label), "lay", kbd="L", cls=cls))
+    sends = _send_buttons(app, legal)
+    if sends:
+        out.append(f'<span class="sends">{sends}</span>')
+    if any(isinstance(a, Discard) for a in legal):
+        ok = app.selected is not None and Discard(app.selected) in legal
+        out.append(btn(t(lang, "btn_discard"), "discard", kbd="↵", disabled=not ok,
+                       cls="primary" if ok else ""))
+    return out
+
+
+def action_bar_html(app, legal) -> str:
     flash = f'<span class="flash">{escape(app.flash)}</span>' if app.flash else ""
     ticker = movelog.ticker_html(app)
-    sort_lbl = t(lang, "btn_sort_suit" if app.settings["sort"] == "rank" else "btn_sort_rank")
-    sort_btn = _btn(sort_lbl, "sort", cls="ghost sort", kbd="S")
     return (f'<div class="actionbar">{ticker}<p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
-            f'<div class="buttons">{"".join(btns)}{sort_btn}</div></div>')
+            f'<div class="buttons">{"".join(action_buttons(app, legal))}</div></div>')
 
 
+# ---------------------------------------------------------------- the hand
 def hand_html(app, legal) -> str:
+    """The hand, melds first, each meld's cards under one colour bar. On a phone
+    held upright it is two rows of five; sideways and on a desktop one row."""
     lang = app.lang
     view = app.view()
     if app.hand_hidden(app.me):
@@ -373,31 +357,19 @@ def hand_html(app, legal) -> str:
                 notes.append(t(lang, "cannot_discard"))
             bar = '<span class="bar" aria-hidden="true"></span>' if no else ""
             badge = '<span class="badge-eaten" aria-hidden="true"></span>' if c in eaten else ""
-            btn = card_html(c, lang, cls="hand-card " + " ".join(cls), act="card", key=f"h-{c}",
-                            title=" · ".join(notes) or None, pressed=raised)
-            group.append(btn.replace("</button>", bar + badge + "</button>"))
+            group.append(card_html(c, lang, cls="hand-card " + " ".join(cls), act="card", key=f"h-{c}",
+                                   title=" · ".join(notes) or None, pressed=raised, extra=bar + badge))
         kind = f"group meld-group meld-c{(no - 1) % MELD_COLORS + 1}" if no else "group loose"
         out.append(f'<span class="{kind}">{"".join(group)}</span>')
-    return (f'<div class="hand" id="hand" role="group" aria-label="{escape(t(lang, "hand_label"))}">'
+    n = len(view.hand)
+    return (f'<div class="hand n{n}" id="hand" role="group" aria-label="{escape(t(lang, "hand_label"))}">'
             f'{"".join(out)}</div>')
 
 
-def my_area_html(app, view, legal) -> str:
-    lang = app.lang
-    turn = " turn" if view.to_move == app.me and view.phase != "over" else ""
-    eaten_all = _meld_owner_eaten(view)
-    sendable = {a.meld_id for a in legal if isinstance(a, Send)}
-    melds = "".join(_meld_html(app, mid, owner, cards, eaten_all, sendable)
-                    for mid, owner, cards in view.table_melds if owner == app.me)
-    melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
-                  if melds else "")
-    return (f'<section class="me{turn}" data-seat="0" data-key="seat-0" aria-label="{escape(app.name(app.me) if app.pass_and_play else t(lang, "you"))}">'
-            f'<div class="my-table">{_plate(app, app.me, view)}'
-            f'<div class="seat-cards">{_discard_row(app, app.me, view, legal)}{melds_html}</div></div>'
-            + action_bar_html(app, legal) + hand_html(app, legal) + "</section>")
-
-
+# ---------------------------------------------------------------- the top bar
 def topbar_html(app) -> str:
+    """Title, preset and hand; the tools. Room is kept for more tool buttons
+    (move log, mute): each is an icon, its word shown only where it fits."""
     lang = app.lang
     preset = preset_name(lang, app.game.rules.name if app.game else app.settings["preset"])
     hand = t(lang, "hand_no", n=app.hand_no)
@@ -406,13 +378,12 @@ def topbar_html(app) -> str:
         f'<div class="brand"><span class="logo" aria-hidden="true">{suit_svg("H", "1.1em")}{suit_svg("S", "1.1em")}</span>'
         f'<h1>{escape(t(lang, "title"))}</h1><span class="sub">{escape(preset)} · {escape(hand)}</span></div>'
         '<nav class="tools">'
-        + _btn(t(lang, "btn_log"), "log", cls="ghost", aria_label=t(lang, "btn_log"),
-               html_label=_icon("log") + f'<span class="lbl">{escape(t(lang, "btn_log"))}</span>')
+        + icon_btn(t(lang, "btn_scores"), "scores", ICONS["table"])
+        + icon_btn(t(lang, "btn_rules"), "rules", ICONS["book"])
+        + icon_btn(t(lang, "btn_help"), "help", ICONS["keys"], cls="kbd-only")
+        + icon_btn(t(lang, "btn_settings"), "settings", ICONS["gear"])
+        + icon_btn(t(lang, "btn_log"), "log", _icon("log"))
         + _mute_btn(app)
-        + _btn(t(lang, "btn_rules"), "rules", cls="ghost")
-        + _btn("?", "help", cls="ghost icon", aria_label=t(lang, "btn_help"))
-        + _btn(t(lang, "btn_settings"), "settings", cls="ghost", html_label=_gear() + f'<span class="lbl">{escape(t(lang, "btn_settings"))}</span>',
-               aria_label=t(lang, "btn_settings"))
         + "</nav></header>"
     )
 
@@ -433,7 +404,7 @@ _ICONS = {
 def _mute_btn(app) -> str:
     """The sound switch: a toggle button, pressed when the sound is off."""
     label = t(app.lang, "btn_mute")
-    return ("<button" + _attrs(type="button", class_="btn ghost icon mute", data_act="mute", data_key="btn-mute",
+    return ("<button" + attrs(type="button", class_="btn ghost icon mute", data_act="mute", data_key="btn-mute",
                                aria_label=label, title=label, aria_keyshortcuts="M",
                                aria_pressed="true" if app.muted else "false")
             + ">" + _icon("muted" if app.muted else "sound") + "</button>")
@@ -442,93 +413,6 @@ def _mute_btn(app) -> str:
 def _icon(name: str) -> str:
     return (f'<svg class="gear" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
             f'focusable="false">{_ICONS[name]}</svg>')
-
-
-def _gear() -> str:
-    return ('<svg class="gear" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">'
-            '<path d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8.6 4.9-.1-2.8 2-1.6-2-3.5-2.5.8'
-            '-2.3-1.4L15 2.2h-4l-.7 2.6-2.3 1.3-2.5-.8-2 3.5 2 1.7v2.8l-2 1.6 2 3.5 2.5-.8 2.3 1.4.7 2.6h4'
-            'l.7-2.6 2.3-1.4 2.5.8 2-3.5Z" fill="currentColor"/></svg>')
-
-
-# ---------------------------------------------------------------- panels
-def over_html(app) -> str:
-    g = app.game
-    if g is None or not g.is_over:
-        return ""
-    lang = app.lang
-    res = g.result
-    names = app.names()
-    P = g.players
-    if res.u is not None:
-        head = t(lang, "over_u", name=names[res.u_seat], kind=u_name(lang, res.u))
-    else:
-        head = t(lang, "over_winner", name=names[res.winner])
-    rows = []
-    for place, s in enumerate(res.ranks, start=1):
-        badges = []
-        if res.u is not None and s == res.u_seat:
-            badges.append(f'<span class="tag tag-u">{escape(u_name(lang, res.u))}</span>')
-        if res.mom[s]:
-            badges.append(f'<span class="tag tag-mom">{escape(t(lang, "mom"))}</span>')
-        hidden = app.hand_hidden(s)
-        cards = "" if hidden else _result_cards(lang, s, res.hands[s], g.view(s).eaten[s] if res.u_seat == s else ())
-        pts = res.points[s] if res.u is None else None
-        d = res.deltas[s]
-        rank = rank_word(lang, place, P) if res.u is None or place == 1 else "—"
-        rows.append(
-            f'<li class="standing{" me" if s == app.me else ""}">'
-            f'<span class="place">{escape(rank)}</span>'
-            f'<span class="pname">{escape(names[s])}{"".join(badges)}</span>'
-            f'<span class="pcards">{cards or "—"}</span>'
-            f'<span class="ppoints">{escape(t(lang, "points_n", n=pts)) if pts is not None else ""}</span>'
-            f'<span class="pdelta{" neg" if d < 0 else ""}">{d:+d}</span>'
-            f'<span class="ptotal">{escape(t(lang, "total"))} {app.match.totals[s]:+d}</span>'
-            "</li>"
-        )
-    pays = [payment_text(p, lang, names) for p in res.ledger]
-    pay_html = ("<ul class=\"payments\">" + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
-                if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
-    next_html = _btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
-    if getattr(app, "guest", False):     # a linked guest: the host deals the next hand
-        from .linkplay import l_
-
-        next_html = f'<p class="note" role="status">{escape(l_(lang, "host_deals"))}</p>'
-    return (
-        '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
-        f'<h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
-        f'<p class="headline">{escape(head)}</p>'
-        f'<ol class="standings">{"".join(rows)}</ol>'
-        f'<h3>{escape(t(lang, "payments"))}</h3>{pay_html}'
-        f'<div class="panel-actions">{next_html}</div>'
-        "</div></div>"
-    )
-
-
-def _result_cards(lang: str, seat: int, hand, eaten) -> str:
-    """Cards left in a hand, melds first (an ù shows how it melds), then the rest."""
-    hand = list(hand)
-    groups = []
-    arr = best_arrangement(hand, [c for c in eaten if c in hand]) if hand else None
-    if arr is not None and arr.melds:
-        for m in arr.melds:
-            groups.append(("melded", sorted(m, key=lambda c: (c.rank, c.suit))))
-        rest = [c for c in hand if all(c not in m for m in arr.melds)]
-    else:
-        rest = hand
-    if rest:
-        groups.append(("", sorted(rest, key=lambda c: (c.rank, c.suit))))
-    return "".join(
-        f'<span class="cgroup {kind}">'
-        + "".join(card_html(c, lang, compact=True, tabindex=-1, key=f"r{seat}-{c}") for c in cards)
-        + "</span>"
-        for kind, cards in groups
-    )
-
-
-def payment_text(p, lang: str, names) -> str:
-    """The engine's sentence for one payment."""
-    return p.describe(lang, names)
 
 
 def _select(key: str, options, current) -> str:
@@ -552,7 +436,7 @@ def settings_html(app) -> str:
                      _select("hand_size", [(n, t(lang, "cards_n", n=n)) for n in sizes],
                              s.get("hand_size", 9) if s.get("hand_size", 9) in sizes else 9)))
     staged = bool(app.pending)
-    new_btn = _btn(t(lang, "btn_new_match"), "new_match", cls="primary" if staged else "")
+    new_btn = btn(t(lang, "btn_new_match"), "new_match", cls="primary" if staged else "")
     rows2 = [
         ("bot", t(lang, "set_bot"), _select("bot", [(b, t(lang, f"bot_{b}")) for b in BOT_LEVELS], s["bot"])),
         ("speed", t(lang, "set_speed"), _select("speed", [(v, t(lang, f"speed_{v}")) for v in SPEEDS], s["speed"])),
@@ -566,12 +450,12 @@ def settings_html(app) -> str:
             f'data-key="set-four_color"{" checked" if s["four_color"] else ""}>'
             f'<label for="set-four_color">{escape(t(lang, "set_four"))}</label>'
             f'<span class="four-demo" aria-hidden="true">{suit_svg("S")}{suit_svg("H")}{suit_svg("D")}{suit_svg("C")}</span></div>')
-    return _dialog(
+    return dialog(
         "settings", t(lang, "settings_title"),
-        '<div class="fields">' + "".join(row(*r) for r in rows)
+        '<div class="fields"><div class="fieldset match">' + "".join(row(*r) for r in rows)
         + seatplan.seats_html(lang, app.staged_plan())
-        + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field">{new_btn}</div>'
-        + "".join(row(*r) for r in rows2) + four + "</div>"
+        + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field new">{new_btn}</div></div>'
+        + '<div class="fieldset">' + "".join(row(*r) for r in rows2) + four + "</div></div>"
         + link_buttons_html(app),
         lang,
     )
@@ -584,8 +468,8 @@ def link_buttons_html(app) -> str:
     lang = app.lang
     out = []
     if app.session is not None:
-        out.append(_btn(l_(lang, "link_btn"), "link_open", key="link-open"))
-    out.append(_btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
+        out.append(btn(l_(lang, "link_btn"), "link_open", key="link-open"))
+    out.append(btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
     return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
 
 
@@ -594,13 +478,13 @@ def rules_dialog_html(app) -> str:
     tab = app.rules_tab or app.settings["preset"]
     tabs = "".join(
         "<button"
-        + _attrs(type="button", class_="tab", role="tab", data_act="rules_tab", data_arg=p, data_key=f"tab-{p}",
-                 aria_selected="true" if p == tab else "false")
+        + attrs(type="button", class_="tab", role="tab", data_act="rules_tab", data_arg=p, data_key=f"tab-{p}",
+                aria_selected="true" if p == tab else "false")
         + f">{escape(preset_name(lang, p))}</button>"
         for p in PRESET_NAMES
     )
     body = f'<div class="tabs" role="tablist">{tabs}</div><div class="rules-text" role="tabpanel">{rules_html(lang, tab)}</div>'
-    return _dialog("rules", t(lang, "rules_title"), body, lang, wide=True)
+    return dialog("rules", t(lang, "rules_title"), body, lang, wide=True)
 
 
 def help_html(app) -> str:
@@ -610,17 +494,7 @@ def help_html(app) -> str:
         k, d = pair.split("|")
         items.append(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(d)}</dd>")
     body = f'<dl class="keys">{"".join(items)}</dl><p>{escape(t(lang, "help_touch"))}</p>'
-    return _dialog("help", t(lang, "help_title"), body, lang)
-
-
-def _dialog(name: str, title: str, body: str, lang: str, wide: bool = False) -> str:
-    return (
-        f'<div class="overlay dialog-layer"><div class="panel dialog{" wide" if wide else ""}" role="dialog" '
-        f'aria-modal="true" aria-labelledby="dlg-{name}" data-key="dlg-{name}">'
-        f'<div class="dlg-head"><h2 id="dlg-{name}">{escape(title)}</h2>'
-        + _btn("×", "close", cls="ghost icon close", aria_label=t(lang, "btn_close"), key=f"close-{name}")
-        + f"</div>{body}</div></div>"
-    )
+    return dialog("help", t(lang, "help_title"), body, lang)
 
 
 def notice_html(app) -> str:
@@ -628,7 +502,30 @@ def notice_html(app) -> str:
         return ""
     lang = app.lang
     return (f'<div class="notice" role="status">{escape(app.notice)}'
-            + _btn("×", "dismiss", cls="ghost icon", aria_label=t(lang, "btn_close")) + "</div>")
+            + btn("×", "dismiss", cls="ghost icon", aria_label=t(lang, "btn_close")) + "</div>")
+
+
+DIALOGS = {
+    "settings": settings_html,
+    "rules": rules_dialog_html,
+    "help": help_html,
+    "scores": scores_html,
+    "confirm_mom": confirm_html,
+    "confirm_new": confirm_html,
+}
+
+
+def dialog_html(app) -> str:
+    if app.dialog == "link" and getattr(app, "links", None) is not None:
+        from .linkplay import host_dialog_html
+
+        return host_dialog_html(app, app.links)
+    if app.dialog == "open_link":
+        return link_dialog_html(app)
+    if app.dialog == "log":
+        return dialog("log", t(app.lang, "log_title"), movelog.log_body_html(app), app.lang)
+    make = DIALOGS.get(app.dialog or "")
+    return make(app) if make else ""
 
 
 def page_html(app) -> str:
@@ -642,32 +539,15 @@ def page_html(app) -> str:
     legal = app.legal()
     positions = seat_positions(view.players, app.me)
     seats = "".join(seat_html(app, s, pos, view, legal) for s, pos in positions.items())
+    me = seat_html(app, app.me, "me", view, legal)
     felt = (f'<section class="felt players-{view.players}" aria-label="{escape(t(app.lang, "table_region"))}">'
-            f"{seats}{center_html(app, view, legal)}</section>")
-    return (topbar_html(app) + notice_html(app) + felt + my_area_html(app, view, legal)
+            f"{seats}{center_html(app, view, legal)}{me}</section>")
+    return (topbar_html(app) + notice_html(app) + felt + action_bar_html(app, legal) + hand_html(app, legal)
             + over_html(app) + dialog_html(app))
 
 
-def dialog_html(app) -> str:
-    if app.dialog == "link" and getattr(app, "links", None) is not None:
-        from .linkplay import host_dialog_html
-
-        return host_dialog_html(app, app.links)
-    if app.dialog == "open_link":
-        return link_dialog_html(app)
-    if app.dialog == "settings":
-        return settings_html(app)
-    if app.dialog == "rules":
-        return rules_dialog_html(app)
-    if app.dialog == "help":
-        return help_html(app)
-    if app.dialog == "log":
-        return _dialog("log", t(app.lang, "log_title"), movelog.log_body_html(app), app.lang)
-    return ""
-
-
 def root_classes(app) -> str:
-    cls = ["app", f"lang-{app.lang}", f"speed-{app.settings['speed']}"]
+    cls = ["app", f"lang-{app.lang}", f"speed-{app.settings['speed']}", f"input-{app.input}"]
     if app.settings["four_color"]:
         cls.append("four-color")
     if app.dialog:
@@ -675,4 +555,5 @@ def root_classes(app) -> str:
     return " ".join(cls)
 
 
-__all__ = ["page_html", "root_classes", "card_html", "seat_positions", "LayDown"]
+__all__ = ["page_html", "root_classes", "card_html", "back_html", "seat_positions", "sent_by", "payment_text",
+           "LayDown", "card_back"]

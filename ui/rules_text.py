@@ -92,13 +92,13 @@ CORE = {
 PRESET_TEXT = {
     "basic": {
         "vi": [
-            "Bốn người, mỗi người đánh đúng bốn lượt; lượt thứ tư là lượt hạ.",
+            "Mỗi người đánh đúng bốn lượt; lượt thứ tư là lượt hạ.",
             "Trang tự hạ cách tốt nhất và tự gửi bài cho bạn, rồi bạn đánh lá cuối.",
             "Bị ăn trả 1, bị ăn chốt trả 4. Ù: mỗi người trả 5. Ù tròn (cả lá cuối cũng vào phỏm) tính như ù.",
             "Không có gửi ù, không có đền.",
         ],
         "en": [
-            "Four players; everyone discards exactly four times, and the fourth turn is the lay-down turn.",
+            "Everyone discards exactly four times, and the fourth turn is the lay-down turn.",
             "The page lays down the best arrangement and sends your cards for you; then you make your last discard.",
             "An eaten card pays 1, an eaten chốt pays 4. Ù: everyone pays 5; ù tròn (even the last card melds) "
             "pays the same.",
@@ -128,13 +128,13 @@ PRESET_TEXT = {
     },
     "online": {
         "vi": [
-            "Hai đến bốn người (hai người là chơi solo). Ván theo bàn, có tái, như luật truyền thống.",
+            "Hai người là chơi solo. Ván theo bàn, có tái, như luật truyền thống.",
             "Tiền ăn theo số lá (1, 2, 3; chốt 4). Có đền.",
             "Ù thường, gửi ù, ù khan (bài chia không có cạ nào), ù tròn trả gấp đôi.",
             "Ù K: lúc hạ mà giữ ba lá K (không lá nào ăn) thì mọi người trả ngay, bốn lá K trả gấp đôi; ván vẫn tiếp tục.",
         ],
         "en": [
-            "Two to four players (two is \"solo\"). Table count with tái, as in the traditional rules.",
+            "Two players is \"solo\". Table count with tái, as in the traditional rules.",
             "Eats pay by count (1, 2, 3; a chốt 4). Đền is on.",
             "Ù, gửi ù, ù khan (a dealt hand with no pair or near-run at all), ù tròn pays double.",
             "Ù K: holding three kings (none eaten) at lay-down makes everyone pay at once, four kings pay "
@@ -180,11 +180,22 @@ TITLES = {
 }
 
 
+def players_line(lang: str, preset: str) -> str:
+    """How many may sit, from the preset's rules object (never a number written by hand)."""
+    from phom import Rules
+
+    from .i18n import t
+
+    allowed = Rules.preset(preset).players_allowed
+    return t(lang, "players_range", lo=min(allowed), hi=max(allowed))
+
+
 def rules_html(lang: str, preset: str) -> str:
     from .i18n import preset_name
 
     lang = lang if lang in CORE else "vi"
     out = [f'<h3>{escape(TITLES[lang]["preset"].format(name=preset_name(lang, preset)))}</h3><ul>']
+    out.append(f"<li>{escape(players_line(lang, preset))}</li>")
     for p in PRESET_TEXT.get(preset, PRESET_TEXT["basic"])[lang]:
         out.append(f"<li>{escape(p)}</li>")
     out.append("</ul>")

@@ -97,6 +97,9 @@ def _human_move(app: App) -> None:
         if len(app.lay_options()) > 1:
             assert app.handle("arr_next")
         assert app.handle("lay")
+        if app.dialog == "confirm_mom":  # the other way was the empty one: móm, asked first
+            assert app.lay_is_skip()
+            assert app.handle("confirm")
     elif "Send" in names:
         assert app.handle("send")
     else:
@@ -292,6 +295,12 @@ def test_settings_stage_a_new_match():
     assert app.settings["preset"] == "basic" and app.pending == {"preset": "online"}
     assert app.handle("setting", ("players", "2"))
     assert app.handle("new_match")
+    # a hand is in progress: asked first; going back keeps the staged choices
+    assert app.dialog == "confirm_new" and app.settings["preset"] == "basic"
+    assert app.handle("close")
+    assert app.dialog == "settings" and app.pending == {"preset": "online", "players": 2}
+    assert app.handle("new_match") and app.handle("confirm")
+    assert app.dialog is None
     assert app.settings["preset"] == "online" and app.game.players == 2
     assert app.match_seed != seed  # a new match is a new deal (a fresh random seed)
     assert app.game.rules.name == "online"

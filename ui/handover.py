@@ -1,0 +1,147 @@
+"""The end-of-hand panel: who finished where, what each player laid (sent cards
+marked with who sent them), what was left in each hand, and every payment.
+
+It is sized to be read whole, without scrolling, on a 360×640 phone and
+held sideways (the CSS puts the payments beside the standings there): the
+cards are small, the buttons sit at the foot, never over the payments.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from phom import best_arrangement
+
+from .i18n import rank_word, t, u_name
+from .widgets import btn, card_html
+
+
+def payment_text(p, lang: str, names) -> str:
+    """The engine's sentence for one payment."""
+    return p.describe(lang, names)
+
+
+def sent_by(view) -> dict:
+    """Card → the seat that sent it onto a meld (from the public event log)."""
+    return {card: seat for seat, kind, card in view.events if kind == "send" and card is not None}
+
+
+def _order(cards) -> list:
+    return sorted(cards, key=lambda c: (c.rank, c.suit))
+
+
+def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
+    lang = app.lang
+    out = []
+    for c in cards:
+        by = (senders or {}).get(c)
+        if by is not None and by != seat:
+            who = app.name(by)
+            badge = f'<span class="sent-by" aria-hidden="true">{escape(who[:1])}</span>'
+            out.append(card_html(c, lang, compact=True, tabindex=-1, cls="sent", key=f"{key}-{c}",
+                                 title=t(lang, "sent_by", name=who), extra=badge))
+        else:
+            out.append(card_html(c, lang, compact=True, tabindex=-1, key=f"{key}-{c}"))
+    return "".join(out)
+
+
+def laid_html(app, seat: int) -> str:
+    """The melds a seat laid on the table (an ù: how its hand melds)."""
+    g = app.game
+    view = app.view()
+    res = g.result
+    senders = sent_by(view)
+    groups = [cards for _mid, owner, cards in view.table_melds if owner == seat]
+    if res.u is not None and seat == res.u_seat:
+        hand = list(res.hands[seat] or ())
+        eaten = [c for c in view.eaten[seat] if c in hand]
+        arr = best_arrangement(hand, eaten) if hand else None
+        if arr is not None:
+            groups += [list(m) for m in arr.melds]
+    return "".join(
+        f'<span class="cgroup melded">{_cards(app, seat, _order(cards), f"l{seat}", senders)}</span>'
+        for cards in groups
+    )
+
+
+def left_html(app, seat: int) -> str:
+    """The cards left in a seat's hand (for an ù winner: what did not meld)."""
+    g = app.game
+    res = g.result
+    if app.hand_hidden(seat):      # pass-and-play, linked play: only what the end reveals
+        return ""
+    hand = list(res.hands[seat] or ())
+    if res.u is not None and seat == res.u_seat:
+        eaten = [c for c in app.view().eaten[seat] if c in hand]
+        arr = best_arrangement(hand, eaten) if hand else None
+        if arr is not None:
+            used = {c for m in arr.melds for c in m}
+            hand = [c for c in hand if c not in used]
+    if not hand:
+        return ""
+    return f'<span class="cgroup left">{_cards(app, seat, _order(hand), f"r{seat}")}</span>'
+
+
+def _standing(app, place: int, s: int) -> str:
+    g = app.game
+    res = g.result
+    lang = app.lang
+    names = app.names()
+    badges = []
+    if res.u is not None and s == res.u_seat:
+        badges.append(f'<span class="tag tag-u">{escape(u_name(lang, res.u))}</span>')
+    if res.mom[s]:
+        badges.append(f'<span class="tag tag-mom">{escape(t(lang, "mom"))}</span>')
+    laid = laid_html(app, s)
+    left = left_html(app, s)
+    pts = res.points[s] if res.u is None else None
+    d = res.deltas[s]
+    rank = rank_word(lang, place, g.players) if res.u is None or place == 1 else "—"
+    cards = (
+        (f'<span class="plaid" aria-label="{escape(t(lang, "laid_melds"))}">{laid}</span>' if laid else "")
+        + (f'<span class="pleft" aria-label="{escape(t(lang, "left_cards"))}">{left}</span>' if left else "")
+    ) or "—"
+    points = "" if pts is None else escape(t(lang, "points_1") if pts == 1 else t(lang, "points_n", n=pts))
+    return (
+        f'<li class="standing{" me" if s == app.me else ""}" data-seat="{s}">'
+        f'<span class="place">{escape(rank)}</span>'
+        f'<span class="pname">{escape(names[s])}{"".join(badges)}</span>'
+        f'<span class="pcards">{cards}</span>'
+        f'<span class="pnums"><span class="pdelta{" neg" if d < 0 else ""}">{d:+d}</span>'
+        f'<span class="ppoints">{points}</span>'
+        f'<span class="ptotal">{escape(t(lang, "total"))} {app.match.totals[s]:+d}</span></span>'
+        "</li>"
+    )
+
+
+def over_html(app) -> str:
+    g = app.game
+    if g is None or not g.is_over:
+        return ""
+    lang = app.lang
+    res = g.result
+    names = app.names()
+    if res.u is not None:
+        head = t(lang, "over_u", name=names[res.u_seat], kind=u_name(lang, res.u))
+    else:
+        head = t(lang, "over_winner", name=names[res.winner])
+    rows = "".join(_standing(app, place, s) for place, s in enumerate(res.ranks, start=1))
+    pays = [payment_text(p, lang, names) for p in res.ledger]
+    pay_html = ('<ul class="payments">' + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
+                if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
+    actions = btn(t(lang, "btn_scores"), "scores", key="over-scores")
+    if getattr(app, "guest", False):     # a linked guest: the host deals the next hand
+        from .linkplay import l_
+
+        actions += f'<p class="note" role="status">{escape(l_(lang, "host_deals"))}</p>'
+    else:
+        actions += btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
+    return (
+        '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
+        f'<div class="over-head"><h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
+        f'<p class="headline">{escape(head)}</p></div>'
+        f'<ol class="standings">{rows}</ol>'
+        f'<section class="pay"><h3>{escape(t(lang, "payments"))}</h3>{pay_html}</section>'
+        f'<div class="panel-actions">{actions}</div>'
+        "</div></div>"
+    )
