@@ -261,7 +261,7 @@ def _arrangement_html(app, view) -> str:
         return ""
     i = app.arr_index % len(opts) + 1
     if lay is not None and not lay.melds and view.laid[app.me] is None:
-        info = f'<span class="arr-skip">{escape(t(lang, "arr_skip"))}</span>'
+        info = f'<span class="arr-skip">{escape(t(lang, "mom"))}</span>'
     else:
         info = escape(t(lang, "arr_points", pts=arrangement_points(view.hand, lay)))
     return (f'<span class="arr" role="group" aria-label="{escape(t(lang, "arrangement"))}">'

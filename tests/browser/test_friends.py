@@ -63,6 +63,7 @@ def seat_two_people(page) -> None:
     page.locator('[data-setting="seat_name.0"]').dispatch_event("change")
     page.select_option('[data-setting="seat_kind.1"]', "easy")
     page.tap('[data-act="new_match"]')
+    page.tap('.dlg-confirm_new [data-act="confirm"]')  # mid-hand: asked first (issue 10)
 
 
 def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifacts):

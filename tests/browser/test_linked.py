@@ -137,6 +137,7 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     host.fill('[data-setting="seat_name.2"]', "Lan")
     host.locator('[data-setting="seat_name.2"]').press("Enter")
     host.tap('[data-act="new_match"]')
+    host.tap('.dlg-confirm_new [data-act="confirm"]')  # mid-hand: asked first (issue 10)
     guest.goto(site_url + "?join=1")
     wait_booted(guest)
     assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0

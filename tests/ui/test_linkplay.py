@@ -26,6 +26,7 @@ def hosted(seed=9):
     assert app.handle("setting", ("seat_kind.2", "guest"))
     assert app.handle("setting", ("seat_name.2", "Lan"))
     app.handle("new_match")
+    app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.session is not None and app.controller(2) == "guest"
     app.links = HostLinks()
     return app
@@ -123,6 +124,7 @@ def test_the_host_saves_the_links_and_the_whole_match():
     host.start({"seed": "4"})
     host.handle("setting", ("seat_kind.1", "guest"))
     host.handle("new_match")
+    host.handle("confirm")  # mid-hand: asked first (issue 10)
     host.links = HostLinks()
     guest = GuestApp(MemoryStorage(), MemoryStorage())
     link(host, guest, seat=1)

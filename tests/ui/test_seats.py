@@ -24,6 +24,7 @@ def two_people(storage=None, seed=5):
     assert app.handle("setting", ("seat_name.0", "Minh"))
     assert app.handle("setting", ("seat_kind.3", "easy"))
     app.handle("new_match")
+    app.handle("confirm")  # mid-hand: asked first (issue 10)
     return app
 
 
@@ -60,6 +61,7 @@ def test_the_seat_plan_is_edited_staged_and_checked():
     app.handle("setting", ("seat_name.1", "   "))
     assert app.flash == seats.s_("vi", "name_empty")
     app.handle("new_match")
+    app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.pass_and_play and [s.kind for s in app.seats] == ["here", "here", "bot", "bot"]
     again = App(app.storage)                                     # the plan is remembered
     assert again.plan == app.plan
