@@ -450,13 +450,14 @@ class Page:
         if self.link.handles(act, arg):
             return
         app = self.app
+        before = (app.match, app.game)
         mine = learn_dom.handle(self, act, arg)
         changed = mine if mine is not None else app.handle(act, arg)
         if not changed:
             if self.stale_words:
                 self.render()
             return
-        if act in ("new_match", "next"):
+        if act in ("new_match", "next") or (app.match, app.game) != before:  # also a confirmed new match
             self.gen += 1
             app.events_seen = len(app.view().events)
             self.sound.play("deal", app.muted)
