@@ -340,6 +340,7 @@ def test_village_deals_eight_card_hands_when_chosen():
     app.start({"seed": "3"})
     assert 'id="set-hand_size"' in render.settings_html(app)
     assert app.change_setting("hand_size", "8") and app.handle("new_match")
+    assert app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.game.rules.hand_size == 8 and len(app.game.view(1).hand) in (8, 9)
     assert sorted(app.game.view(0).hand_sizes)[:3] == [8, 8, 8]
     again = App(st)
@@ -348,6 +349,7 @@ def test_village_deals_eight_card_hands_when_chosen():
     # a table that deals only nine cards offers no choice and ignores the setting
     app.change_setting("preset", "basic")
     app.handle("new_match")
+    app.handle("confirm")
     assert app.game.rules.hand_size == 9 and 'id="set-hand_size"' not in render.settings_html(app)
 
 
