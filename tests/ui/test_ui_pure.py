@@ -361,3 +361,16 @@ def test_a_failing_bot_is_not_replaced():
     app._bots = {}
     with pytest.raises(ValueError):
         app.bot_for(1)
+
+
+def test_every_place_has_a_word_in_both_languages():
+    """Places are looked up by a built key (rank_1…): a lost key shows as "rank_1" on the panel."""
+    from ui.i18n import STRINGS, rank_word
+
+    for lang in ("vi", "en"):
+        for players in (2, 3, 4):
+            for place in range(1, players + 1):
+                word = rank_word(lang, place, players)
+                assert "rank_" not in word, (lang, players, place, word)
+    assert rank_word("vi", 1, 4) == "Nhất" and rank_word("en", 2, 4) == "2nd"
+    assert set(STRINGS["vi"]) == set(STRINGS["en"]), set(STRINGS["vi"]) ^ set(STRINGS["en"])
