@@ -7,7 +7,7 @@ to a normal boot that plays, and a new snapshot replaces the bad one."""
 from __future__ import annotations
 
 import pytest
-from table_driver import keyboard_step, phase, play_hand, state, wait_ready
+from table_driver import LINK_OR_READY, keyboard_step, phase, play_hand, state, wait_ready
 from test_offline import Watch
 
 pytestmark = pytest.mark.browser
@@ -49,6 +49,11 @@ def visit(ctx, watch, url: str):
     page = ctx.new_page()
     watch.attach(ctx, page)
     page.goto(url)
+    if "new=1" in url:
+        # a match is saved, so a link to a new one asks first: start the linked one
+        page.wait_for_function(LINK_OR_READY, timeout=60_000)
+        if page.locator('[data-act="link_start"]').count():
+            page.click('[data-act="link_start"]')
     wait_ready(page, 60_000)
     return page
 
