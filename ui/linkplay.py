@@ -201,9 +201,9 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
                          f'<label for="cover-{seat}">{escape(l_(lang, "cover_bot", name=app.name(seat)))}</label></div>')
         rows.append(f'<section class="link-seat" data-seat="{seat}">{"".join(parts)}</section>')
     body = (f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>' + "".join(rows))
-    from .render import _dialog
+    from .widgets import dialog
 
-    return _dialog("link", l_(lang, "link_title"), body, lang)
+    return dialog("link", l_(lang, "link_title"), body, lang)
 
 
 # ---------------------------------------------------------------- the guest

@@ -133,3 +133,12 @@ def test_the_host_saves_the_links_and_the_whole_match():
     assert back.session is not None and back.session.tokens == host.session.tokens
     assert back.game.to_json() == host.game.to_json()
     assert phom.Match.from_json(json.loads(st.getItem("phom.match.v1"))["match"]).players == 4
+
+
+def test_the_host_panel_renders_a_row_per_guest_seat():
+    """The host's link panel is drawn by the page's own dialog helper (a renamed helper once
+    broke it: the page raised ImportError on "Mời"/"Link phones")."""
+    host = hosted()
+    host.dialog = "link"
+    html = render.page_html(host)
+    assert 'data-act="link_invite" data-arg="2"' in html and 'class="panel dialog dlg-link' in html
