@@ -6,7 +6,16 @@ console). One session, in order: each test builds on the one before."""
 
 from __future__ import annotations
 
-from table_driver import keyboard_step, phase, play_hand, state, tap_step, wait_booted, wait_ready
+from table_driver import (
+    LINK_OR_READY,
+    keyboard_step,
+    phase,
+    play_hand,
+    state,
+    tap_step,
+    wait_booted,
+    wait_ready,
+)
 
 BOOT = "() => ({...document.documentElement.dataset})"
 SETTLED = ("() => navigator.serviceWorker.controller !== null && "
@@ -81,6 +90,10 @@ def test_reload_resumes_from_the_snapshot(webkit, served):
 def test_a_hand_by_clicks(webkit, served):
     _srv, url = served
     webkit.goto(url + "?new=1&speed=instant&players=2&seed=9")
+    # a match is saved by the visits before, so the link asks first: start the linked one
+    webkit.wait_for_function(LINK_OR_READY, timeout=120_000)
+    if webkit.locator('[data-act="link_start"]').count():
+        webkit.tap('[data-act="link_start"]')
     wait_ready(webkit, 120_000)
     assert webkit.evaluate(BOOT)["boot"] == "snapshot"
     steps = play_hand(webkit, tap_step)
@@ -94,6 +107,9 @@ def test_offline_reload_plays(webkit, served):
     srv.handler.log = log = []
     try:
         webkit.goto(url + "?new=1&speed=instant&seed=12")
+        webkit.wait_for_function(LINK_OR_READY, timeout=120_000)
+        if webkit.locator('[data-act="link_start"]').count():
+            webkit.tap('[data-act="link_start"]')  # the match saved before: asked first
         wait_ready(webkit, 120_000)
         assert webkit.evaluate(BOOT)["boot"] == "snapshot"
         keyboard_step(webkit)

@@ -142,7 +142,18 @@ class Element:
         return self.el.get_attribute(name)
 
     def tap(self) -> None:
-        self.el.click()
+        from selenium.common.exceptions import ElementClickInterceptedException
+
+        try:
+            self.el.click()
+        except ElementClickInterceptedException:
+            # WebKitGTK's message is empty: say what covers the element's centre
+            over = self.d.execute_script(
+                "const r = arguments[0].getBoundingClientRect();"
+                "const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                "return [JSON.stringify(r), e ? e.outerHTML.slice(0, 300) : 'nothing',"
+                " innerWidth, innerHeight];", self.el)
+            raise AssertionError(f"click intercepted: {over}") from None
 
     click = tap
 
