@@ -75,7 +75,8 @@ class App:
         self.readonly = False            # another tab has the table (ui/tabs.py)
         self.muted = sound.load_muted(storage)  # the sound switch (its own key)
         self.orders: dict = {}           # seat -> the player's own order of the hand (ui/order.py)
-        self._bots: dict = {}
+        self._bots: dict = {}            # seat -> the bot made for it this hand (bot_for)
+        self._seated: dict = {}          # seat -> a bot seated from outside for this hand (seat_bots)
         # Who sits where (ui/seats.py): the plan being edited, and the match's seats.
         self.plan = seatplan.load_plan(storage, self.settings["players"], self.settings["bot"], self.lang)
         self.seats = seatplan.plan_seats(self.plan)
@@ -165,7 +166,7 @@ class App:
         self.events_seen = len(self.view().events)
         self.orders = order.load(self.storage, order.hand_id(seed, hand_no))
         self._reset_turn_state()
-        self._bots = {}
+        self._bots, self._seated = {}, {}
         if self.game.is_over and not m.recorded:
             m.record(self.game)
             self.save()
@@ -228,7 +229,7 @@ class App:
     def _after_new_hand(self) -> None:
         if self.session is None or self.session.match is not self.match:
             self.session = self._host(self.match, self.seats, self.match_seed, self.hand_no)
-        self._bots = {}
+        self._bots, self._seated = {}, {}
         self.orders = {}
         order.save(self.storage, "", {})
         self.events_seen = 0
@@ -725,16 +726,32 @@ class App:
 
     # ------------------------------------------------------------------ bots
     def bot_for(self, seat: int):
-        bot = self._bots.get(seat)
+        """The bot playing ``seat`` this hand: one seated by ``seat_bots``, else the
+        one ``make_bot`` made when the seat first had to move."""
+        bot = self._seated.get(seat) or self._bots.get(seat)
         if bot is None:
-            seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + len(self.game.actions)) % 2**31
-            # Solo: the one strength setting; pass-and-play: each seat's own. A bot
-            # that cannot be made is an error (shown), never replaced by another.
-            own = self.pass_and_play or self.session is not None
-            level = self.seats[seat].bot if own else self.settings["bot"]
-            bot = phom.bots.make(level, seed=seed)
+            bot = self.make_bot(seat, len(self.game.actions))
             self._bots[seat] = bot
         return bot
+
+    def make_bot(self, seat: int, n_actions: int):
+        """A fresh bot for ``seat``, as this hand's table makes it when it first asks
+        that seat after ``n_actions`` moves (the seed depends on the match, the hand,
+        the seat and that count). The review's "expert in your seat" replays the
+        hand with these same bots. Solo: the one strength setting; pass-and-play and
+        linked play: each seat's own. A bot that cannot be made is an error (shown),
+        never replaced by another."""
+        seed = (self.match_seed * 1009 + self.hand_no * 101 + seat * 7 + n_actions) % 2**31
+        own = self.pass_and_play or self.session is not None
+        level = self.seats[seat].bot if own else self.settings["bot"]
+        return phom.bots.make(level, seed=seed)
+
+    def seat_bots(self, bots: dict) -> None:
+        """Seat ``bots`` (seat -> an object with ``choose``/``choose_steps``) for the
+        rest of this hand, whatever the strength setting says (the tutorial's
+        scripted seats, ui/tutorial.py); the next hand, a new match or a reload
+        drops them."""
+        self._seated = dict(bots)
 
     def bot_steps(self):
         """Generator for the seat to move (a bot): yields between slices, returns the action."""

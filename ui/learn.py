@@ -22,81 +22,86 @@ from phom.stats import Stats, hand_record
 from . import store
 from .app import HUMAN, App
 from .i18n import preset_name, u_name
-from .review_view import ReviewSession, page_bots
+from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
-from .tutorial import ScriptBot, Tutorial, preset_summary
+from .tutorial import Tutorial, is_tutorial_hand, preset_summary, script_bots
 from .tutorial import deck as tutorial_deck
 
 STATS_KEY = "phom.stats.v1"
 STATS_CORRUPT_KEY = "phom.stats.corrupt"
-LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date of the match
+LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date, the tutorial's hand
 DIALOGS = ("learn-menu", "learn-stats", "learn-share", "learn-confirm", "learn-review",
            "learn-summary")
 
-TEXT = {
-    "vi": {
-        "btn_hint": "Gợi ý", "btn_menu": "Thêm", "menu_title": "Học và chia sẻ",
-        "btn_daily": "Ván hôm nay", "btn_share": "Chia sẻ ván này", "btn_stats": "Thống kê",
-        "hint_thinking": "Đang nghĩ gợi ý…", "hint": "Gợi ý",
-        "share_title": "Chia sẻ ván này",
-        "share_text": "Gửi đường link này cho bạn: mở ra là chia đúng ván này (cùng bài mọi nhà, "
-                      "cùng nọc, cùng máy).",
-        "btn_copy": "Sao chép", "copied": "Đã sao chép",
-        "confirm_title": "Thay ván đang chơi?",
-        "confirm_deal": "Mở ván được chia sẻ sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
-        "confirm_daily": "Chơi ván hôm nay ({date}) sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
-        "btn_yes_replace": "Bỏ ván, chơi ván mới", "btn_keep": "Chơi tiếp ván cũ",
-        "stats_title": "Thống kê", "stats_empty": "Chưa có ván nào xong.",
-        "all_presets": "Tất cả", "hands": "Số ván", "wins": "Thắng", "places": "Vị trí",
-        "mom_rate": "Móm", "u_kinds": "Ù", "eats": "Ăn", "chot_eaten": "Ăn chốt",
-        "chot_fed": "Bị ăn chốt", "units": "Điểm", "per_hand": "Mỗi ván", "streak": "Thắng liền",
-        "hints_used": "Gợi ý đã dùng", "daily_results": "Ván hôm nay",
-        "chart": "Tổng điểm {n} ván gần nhất", "btn_reset": "Xoá thống kê",
-        "reset_q": "Xoá hết thống kê? Không lấy lại được.", "btn_reset_yes": "Xoá hết",
-        "btn_reset_no": "Không", "place_n": "thứ {n}", "none": "—",
-        "notice_stats": "Một phần thống kê bị hỏng nên đã được để riêng.",
-        "notice_deal": "Đường link ván chia sẻ không đọc được: {why}",
-        "daily_banner": "Ván hôm nay · {date}", "shared_banner": "Ván được chia sẻ",
-        "hint_used_n": "Gợi ý: {n}", "btn_review": "Xem lại",
-        "btn_tutorial": "Hướng dẫn", "welcome": "Lần đầu chơi Phỏm? Chơi thử một ván có hướng dẫn.",
-        "confirm_tutorial": "Ván hướng dẫn sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
-        "btn_done": "Xong", "summary_title": "Các kiểu luật khác nhau thế nào",
-        "summary_text": "Bạn vừa chơi luật «Thưởng». Chọn kiểu luật trong Cài đặt.",
-        "not_now": "Để sau",
-    },
-    "en": {
-        "btn_hint": "Hint", "btn_menu": "More", "menu_title": "Learn and share",
-        "btn_daily": "Today's deal", "btn_share": "Share this hand", "btn_stats": "Statistics",
-        "hint_thinking": "Thinking of a hint…", "hint": "Hint",
-        "share_title": "Share this hand",
-        "share_text": "Send this link to a friend: it deals exactly this hand (the same cards in "
-                      "every seat, the same stock, the same bots).",
-        "btn_copy": "Copy", "copied": "Copied",
-        "confirm_title": "Replace the match in progress?",
-        "confirm_deal": "Opening the shared hand ends the match in progress (its totals are lost).",
-        "confirm_daily": "Playing today's deal ({date}) ends the match in progress (its totals "
-                         "are lost).",
-        "btn_yes_replace": "End it, play the new hand", "btn_keep": "Keep playing",
-        "stats_title": "Statistics", "stats_empty": "No hand finished yet.",
-        "all_presets": "All", "hands": "Hands", "wins": "Wins", "places": "Places",
-        "mom_rate": "Móm", "u_kinds": "Ù", "eats": "Eats", "chot_eaten": "Chốts eaten",
-        "chot_fed": "Chốts fed", "units": "Units", "per_hand": "Per hand", "streak": "Best streak",
-        "hints_used": "Hints used", "daily_results": "Today's deals",
-        "chart": "Running total, last {n} hands", "btn_reset": "Reset statistics",
-        "reset_q": "Erase all statistics? This cannot be undone.", "btn_reset_yes": "Erase all",
-        "btn_reset_no": "No", "place_n": "{n}", "none": "—",
-        "notice_stats": "Part of the statistics was damaged and has been set aside.",
-        "notice_deal": "The shared-hand link cannot be read: {why}",
-        "daily_banner": "Today's deal · {date}", "shared_banner": "Shared hand",
-        "hint_used_n": "Hints: {n}", "btn_review": "Review",
-        "btn_tutorial": "Tutorial", "welcome": "New to Phỏm? Play a guided first hand.",
-        "confirm_tutorial": "The tutorial hand ends the match in progress (its totals are lost).",
-        "btn_done": "Done", "summary_title": "How the rule sets differ",
-        "summary_text": "You just played the “Bonus” rules. Pick a rule set in Settings.",
-        "not_now": "Not now",
-    },
+# key: (Vietnamese, English)
+WORDS = {
+    "btn_hint": ("Gợi ý", "Hint"),
+    "btn_menu": ("Thêm", "More"),
+    "menu_title": ("Học và chia sẻ", "Learn and share"),
+    "btn_daily": ("Ván hôm nay", "Today's deal"),
+    "btn_share": ("Chia sẻ ván này", "Share this hand"),
+    "btn_stats": ("Thống kê", "Statistics"),
+    "hint_thinking": ("Đang nghĩ gợi ý…", "Thinking of a hint…"),
+    "hint": ("Gợi ý", "Hint"),
+    "share_title": ("Chia sẻ ván này", "Share this hand"),
+    "share_text": ("Gửi đường link này cho bạn: mở ra là chia đúng ván này (cùng bài mọi nhà, cùng nọc, cùng máy).",
+        "Send this link to a friend: it deals exactly this hand (the same cards in every seat, the same stock, the same bots)."),
+    "btn_copy": ("Sao chép", "Copy"),
+    "copied": ("Đã sao chép", "Copied"),
+    "confirm_title": ("Thay ván đang chơi?", "Replace the match in progress?"),
+    "confirm_deal": ("Mở ván được chia sẻ sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "Opening the shared hand ends the match in progress (its totals are lost)."),
+    "confirm_daily": ("Chơi ván hôm nay ({date}) sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "Playing today's deal ({date}) ends the match in progress (its totals are lost)."),
+    "btn_yes_replace": ("Bỏ ván, chơi ván mới", "End it, play the new hand"),
+    "btn_keep": ("Chơi tiếp ván cũ", "Keep playing"),
+    "stats_title": ("Thống kê", "Statistics"),
+    "stats_empty": ("Chưa có ván nào xong.", "No hand finished yet."),
+    "all_presets": ("Tất cả", "All"),
+    "hands": ("Số ván", "Hands"),
+    "wins": ("Thắng", "Wins"),
+    "places": ("Vị trí", "Places"),
+    "mom_rate": ("Móm", "Móm"),
+    "u_kinds": ("Ù", "Ù"),
+    "eats": ("Ăn", "Eats"),
+    "chot_eaten": ("Ăn chốt", "Chốts eaten"),
+    "chot_fed": ("Bị ăn chốt", "Chốts fed"),
+    "units": ("Điểm", "Units"),
+    "per_hand": ("Mỗi ván", "Per hand"),
+    "streak": ("Thắng liền", "Best streak"),
+    "hints_used": ("Gợi ý đã dùng", "Hints used"),
+    "daily_results": ("Ván hôm nay", "Today's deals"),
+    "chart": ("Tổng điểm {n} ván gần nhất", "Running total, last {n} hands"),
+    "btn_reset": ("Xoá thống kê", "Reset statistics"),
+    "reset_q": ("Xoá hết thống kê? Không lấy lại được.",
+        "Erase all statistics? This cannot be undone."),
+    "btn_reset_yes": ("Xoá hết", "Erase all"),
+    "btn_reset_no": ("Không", "No"),
+    "place_n": ("thứ {n}", "{n}"),
+    "none": ("—", "—"),
+    "notice_stats": ("Một phần thống kê bị hỏng nên đã được để riêng.",
+        "Part of the statistics was damaged and has been set aside."),
+    "notice_deal": ("Đường link ván chia sẻ không đọc được: {why}",
+        "The shared-hand link cannot be read: {why}"),
+    "daily_banner": ("Ván hôm nay · {date}", "Today's deal · {date}"),
+    "shared_banner": ("Ván được chia sẻ", "Shared hand"),
+    "hint_used_n": ("Gợi ý: {n}", "Hints: {n}"),
+    "btn_review": ("Xem lại", "Review"),
+    "btn_tutorial": ("Hướng dẫn", "Tutorial"),
+    "welcome": ("Lần đầu chơi Phỏm? Chơi thử một ván có hướng dẫn.",
+        "New to Phỏm? Play a guided first hand."),
+    "confirm_tutorial": ("Ván hướng dẫn sẽ bỏ ván đang chơi (điểm trận hiện tại mất).",
+        "The tutorial hand ends the match in progress (its totals are lost)."),
+    "btn_done": ("Xong", "Done"),
+    "summary_title": ("Các kiểu luật khác nhau thế nào", "How the rule sets differ"),
+    "summary_text": ("Bạn vừa chơi luật «Thưởng». Chọn kiểu luật trong Cài đặt.",
+        "You just played the “Bonus” rules. Pick a rule set in Settings."),
+    "not_now": ("Để sau", "Not now"),
+    "lesson_lost": ("Ván hướng dẫn đang dở không mở lại được (ván đã lưu không còn). Chơi lại từ đầu?",
+        "The tutorial in progress could not be reopened (its saved hand is gone). Start it again?"),
 }
+TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
 
 
 GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
@@ -173,6 +178,7 @@ class Learn:
         self.session: ReviewSession | None = None
         self.tutorial: Tutorial | None = None
         self.welcome = False
+        self.lesson_lost = False               # a tutorial was under way and could not be resumed
         self.session_key: str | None = None
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
@@ -191,7 +197,9 @@ class Learn:
             d = {}
         if not isinstance(d, dict):
             d = {}
-        out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False}
+        # lesson: the hand key of the tutorial in progress (resumed after a reload)
+        out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False,
+               "lesson": None}
         for k in out:
             v = d.get(k)
             if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
@@ -228,8 +236,8 @@ class Learn:
         if g is None:
             return
         key = self.hand_key()
-        if self.tutorial is not None and app.hand_no != 1:
-            self.tutorial = None   # the lesson was its first hand only
+        if self.state["lesson"] is not None and self.state["lesson"] != key:
+            self.end_tutorial()    # the lesson was its own first hand only
         if self.state["hand"] != key:
             self.state.update(hand=key, hints=0)
             if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
@@ -263,7 +271,7 @@ class Learn:
                 return True
             return None
         if intent == "tutorial":
-            self.welcome = False
+            self.welcome = self.lesson_lost = False
             self.state["tutorial"] = True
             self._save_state()
             if self.in_progress():
@@ -274,12 +282,12 @@ class Learn:
                 self.start_tutorial()
             return True
         if intent == "welcome_no":
-            self.welcome = False
+            self.welcome = self.lesson_lost = False
             self.state["tutorial"] = True
             self._save_state()
             return True
         if intent == "tutorial_done":
-            self.tutorial = None
+            self.end_tutorial()
             app.dialog = "learn-summary"
             return True
         if intent == "hint":
@@ -301,7 +309,7 @@ class Learn:
             if self.session_key != self.hand_key():
                 self.session = ReviewSession(
                     g, app.me if hasattr(app, "me") else HUMAN, app.names(), app.hand_no,
-                    self.hand_key(), app.match_seed, page_bots(app))
+                    self.hand_key(), app.match_seed, app.make_bot)
                 self.session_key = self.hand_key()
             app.dialog = "learn-review"
             return True
@@ -389,11 +397,34 @@ class Learn:
         store.save_settings(self.storage, app.settings)
         app.dialog = None
         app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
-        app._bots = {s: ScriptBot(s) for s in (1, 2, 3)}  # the lesson's seats (page-internal)
+        app.seat_bots(script_bots())   # the lesson's scripted seats
         self.tutorial = Tutorial()
-        self.state["daily"] = None
+        self.state.update(daily=None, lesson=self.hand_key())
         self._save_state()
         self.hint, self.hint_for, self.wanted = None, None, None
+
+    def resume_tutorial(self, linked: bool = False) -> None:
+        """After a reload: the tutorial that was under way goes on at its step (its
+        scripted seats caught up with the saved hand). If the saved hand is not the
+        lesson's any more (set aside, replaced), say so and offer to start it
+        again — unless a link (``linked``) asked for another match."""
+        lesson = self.state["lesson"]
+        if lesson is None or self.tutorial is not None:
+            return
+        app = self.app
+        if lesson == self.hand_key() and is_tutorial_hand(app.game):
+            app.seat_bots(script_bots(app.game))
+            self.tutorial = Tutorial()
+            self.welcome = False
+            return
+        self.end_tutorial()
+        self.lesson_lost = not linked
+
+    def end_tutorial(self) -> None:
+        self.tutorial = None
+        if self.state["lesson"] is not None:
+            self.state["lesson"] = None
+            self._save_state()
 
     def tutorial_callout_html(self) -> str:
         if self.tutorial is None:
@@ -404,10 +435,12 @@ class Learn:
         return self.tutorial.target(self.app) if self.tutorial is not None else None
 
     def welcome_html(self) -> str:
-        if not self.welcome or self.tutorial is not None:
+        """The tutorial offered: on a first visit, or again when one could not be resumed."""
+        if not (self.welcome or self.lesson_lost) or self.tutorial is not None:
             return ""
         lang = self.app.lang
-        return (f'<div class="notice learn-welcome" role="status">{escape(tx(lang, "welcome"))} '
+        text = tx(lang, "lesson_lost" if self.lesson_lost else "welcome")
+        return (f'<div class="notice learn-welcome" role="status">{escape(text)} '
                 + _btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
                 + _btn(tx(lang, "not_now"), "welcome_no", cls="ghost") + "</div>")
 

@@ -40,6 +40,7 @@ def boot(page, usp) -> None:
     """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date,
     for tests); drop them from the address so a reload resumes."""
     learn = page.learn
+    learn.resume_tutorial(linked=bool(str(window.location.search)))
     used = False
     if usp.has("day"):
         used = True
@@ -130,19 +131,26 @@ def handle(page, act: str, arg=None):
     return changed
 
 
-async def run_hint(page) -> None:
-    """The expert's hint in slices of ~12 ms, the browser getting the thread between."""
-    gen = page.learn.hint_steps()
+async def _in_slices(gen, between=None) -> None:
+    """Run ``gen`` to its end in slices of ~12 ms, the browser getting the thread
+    between them; ``between(now)`` is called after each pause."""
     start = performance.now()
+    while True:
+        try:
+            next(gen)
+        except StopIteration:
+            return
+        if performance.now() - start > 12:
+            await asyncio.sleep(0)
+            start = performance.now()
+            if between is not None:
+                between(start)
+
+
+async def run_hint(page) -> None:
+    """The expert's hint in slices, the page never freezing."""
     try:
-        while True:
-            try:
-                next(gen)
-            except StopIteration:
-                break
-            if performance.now() - start > 12:
-                await asyncio.sleep(0)
-                start = performance.now()
+        await _in_slices(page.learn.hint_steps())
     except Exception as e:  # noqa: BLE001
         page.fail(e)
         page.learn.wanted = None
@@ -151,20 +159,15 @@ async def run_hint(page) -> None:
 
 async def run_review(page, session) -> None:
     """The review in slices; the open review panel is redrawn about twice a second."""
-    gen = session.steps()
-    start = last = performance.now()
+    last = [performance.now()]
+
+    def redraw(now) -> None:
+        if now - last[0] > 500 and page.app.dialog == "learn-review":
+            last[0] = now
+            page.render()
+
     try:
-        while True:
-            try:
-                next(gen)
-            except StopIteration:
-                break
-            if performance.now() - start > 12:
-                await asyncio.sleep(0)
-                start = performance.now()
-                if start - last > 500 and page.app.dialog == "learn-review":
-                    last = start
-                    page.render()
+        await _in_slices(session.steps(), redraw)
     except Exception as e:  # noqa: BLE001
         page.fail(e)
     finally:

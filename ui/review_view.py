@@ -11,40 +11,46 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, bots
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 from phom.narrate import describe_event
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
-TEXT = {
-    "vi": {
-        "title": "Xem lại ván {n}", "working": "Chuyên gia đang xem lại… {p}%",
-        "first": "Về đầu", "prev": "Trước", "next": "Sau", "last": "Về cuối",
-        "next_mark": "Nước đáng xem", "step": "Nước {k}/{n}", "start": "Lúc chia bài",
-        "marked_n": "Chuyên gia thấy {n} nước đáng xem lại.", "marked_0":
-        "Chuyên gia không thấy nước nào đáng xem lại: ván này bạn chơi như chuyên gia.",
-        "prefers": "Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se}",
-        "expert_seat": "Chuyên gia ngồi ghế bạn, cùng bài cùng máy: {e:+d} (bạn {y:+d})",
-        "expert_working": "Chuyên gia đang chơi lại ván này ở ghế bạn…",
-        "you": "Bạn", "table": "Trên bàn", "discards": "đã đánh", "log": "Diễn biến",
-        "draw": "bốc", "eat": "ăn", "discard": "đánh {card}", "lay": "hạ {melds}",
-        "lay_none": "không hạ (móm)", "send": "gửi {card}", "u": "ù", "pass": "bỏ qua ù",
-        "reviewed": "{n} quyết định được xem, {p} lần chơi thử",
-    },
-    "en": {
-        "title": "Review of hand {n}", "working": "The expert is reviewing… {p}%",
-        "first": "First", "prev": "Back", "next": "Next", "last": "Last",
-        "next_mark": "Next marked move", "step": "Move {k}/{n}", "start": "As dealt",
-        "marked_n": "The expert marks {n} of your moves.", "marked_0":
-        "The expert marks none of your moves: you played this hand as it would.",
-        "prefers": "Expert: {move} — your move costs about {cost} ± {se} units",
-        "expert_seat": "The expert in your seat, same cards, same bots: {e:+d} (you {y:+d})",
-        "expert_working": "The expert is replaying this hand in your seat…",
-        "you": "You", "table": "On the table", "discards": "discarded", "log": "Moves",
-        "draw": "draw", "eat": "eat", "discard": "discard {card}", "lay": "lay {melds}",
-        "lay_none": "lay nothing (móm)", "send": "send {card}", "u": "ù", "pass": "pass on ù",
-        "reviewed": "{n} decisions reviewed, {p} playouts",
-    },
+# key: (Vietnamese, English)
+WORDS = {
+    "title": ("Xem lại ván {n}", "Review of hand {n}"),
+    "working": ("Chuyên gia đang xem lại… {p}%", "The expert is reviewing… {p}%"),
+    "first": ("Về đầu", "First"),
+    "prev": ("Trước", "Back"),
+    "next": ("Sau", "Next"),
+    "last": ("Về cuối", "Last"),
+    "next_mark": ("Nước đáng xem", "Next marked move"),
+    "step": ("Nước {k}/{n}", "Move {k}/{n}"),
+    "start": ("Lúc chia bài", "As dealt"),
+    "marked_n": ("Chuyên gia thấy {n} nước đáng xem lại.", "The expert marks {n} of your moves."),
+    "marked_0": ("Chuyên gia không thấy nước nào đáng xem lại: ván này bạn chơi như chuyên gia.",
+        "The expert marks none of your moves: you played this hand as it would."),
+    "prefers": ("Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se}",
+        "Expert: {move} — your move costs about {cost} ± {se} units"),
+    "expert_seat": ("Chuyên gia ngồi ghế bạn, cùng bài cùng máy: {e:+d} (bạn {y:+d})",
+        "The expert in your seat, same cards, same bots: {e:+d} (you {y:+d})"),
+    "expert_working": ("Chuyên gia đang chơi lại ván này ở ghế bạn…",
+        "The expert is replaying this hand in your seat…"),
+    "you": ("Bạn", "You"),
+    "table": ("Trên bàn", "On the table"),
+    "discards": ("đã đánh", "discarded"),
+    "log": ("Diễn biến", "Moves"),
+    "draw": ("bốc", "draw"),
+    "eat": ("ăn", "eat"),
+    "discard": ("đánh {card}", "discard {card}"),
+    "lay": ("hạ {melds}", "lay {melds}"),
+    "lay_none": ("không hạ (móm)", "lay nothing (móm)"),
+    "send": ("gửi {card}", "send {card}"),
+    "u": ("ù", "ù"),
+    "pass": ("bỏ qua ù", "pass on ù"),
+    "reviewed": ("{n} quyết định được xem, {p} lần chơi thử",
+        "{n} decisions reviewed, {p} playouts"),
 }
+TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
 
 
 def rt(lang: str, key: str, **kw: object) -> str:
@@ -223,10 +229,3 @@ class ReviewSession:
                 f'<div class="rv-logbox"><h3>{escape(rt(lang, "log"))}</h3>'
                 f'<ol class="rv-log">{"".join(log)}</ol></div></div></div>')
 
-
-def page_bots(app):
-    """The hand's bots, made as ``App.bot_for`` makes them: (seat, actions so far) -> bot."""
-    def make(seat: int, n: int):
-        seed = (app.match_seed * 1009 + app.hand_no * 101 + seat * 7 + n) % 2**31
-        return bots.make(app.settings["bot"], seed=seed)
-    return make

@@ -43,22 +43,26 @@ def C(text: str) -> Card:
 
 
 class ScriptBot:
-    """A seat of the tutorial: plays the script, else the plainest move."""
+    """A seat of the tutorial: plays the script, else the plainest move.
+
+    What it remembers (the hand before its draw, to throw the card drawn) is
+    rebuilt from the hand's record by ``script_bots`` after a reload; the
+    script itself is read afresh at each decision (the first scripted move of
+    this turn that is legal now), so a bot made in the middle of a turn plays
+    the rest of it as the first one would have."""
 
     name = "script"
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.queue = {t: list(v) for t, v in SCRIPT.get(seat, {}).items()}
         self.held: set = set()
 
     def choose(self, view, legal):
         turn = view.public.turn_no[self.seat]
-        q = self.queue.get(turn)
         if Draw() in legal:
             self.held = set(view.hand)
-        if q:
-            word, _, rest = q.pop(0).partition(" ")
+        for move in SCRIPT.get(self.seat, {}).get(turn, ()):
+            word, _, rest = move.partition(" ")
             a = Draw() if word == "draw" else Discard(C(rest))
             if a in legal:
                 return a
@@ -76,6 +80,28 @@ class ScriptBot:
     def choose_steps(self, view, legal):
         return self.choose(view, legal)
         yield  # pragma: no cover
+
+
+def script_bots(game=None) -> dict:
+    """The lesson's seats (1-3), caught up with ``game`` (the tutorial hand so far,
+    resumed after a reload): each is shown every decision it made, as at the table."""
+    bots = {s: ScriptBot(s) for s in (1, 2, 3)}
+    if game is not None and game.actions:
+        from phom.review import HandRecord
+
+        replay = HandRecord.of(game).new_game()
+        for a in game.actions:
+            s = replay.to_move
+            if s in bots:
+                bots[s].choose(replay.view(s), replay.legal_actions())
+            replay.apply(a)
+    return bots
+
+
+def is_tutorial_hand(game) -> bool:
+    """Is ``game`` the tutorial's deal at the tutorial's table (a resumed save)?"""
+    return (game is not None and game.rules.name == PRESET and game.players == 4
+            and game.starter == STARTER and list(getattr(game, "deck", ()) or ()) == deck())
 
 
 @dataclass(frozen=True)
@@ -202,16 +228,18 @@ class Tutorial:
 
 
 # ---------------------------------------------------------------- the presets, from Rules
+# how each eat_pay scheme (Rules.eat_pay) pays, in short: (Vietnamese, English)
+EAT_PAY_WORDS = {
+    "flat": ("1, chốt {chot}", "1, chốt {chot}"),
+    "by_count": ("lần 1/2/3 trả 1/2/3, chốt {chot}", "1st/2nd/3rd eat 1/2/3, chốt {chot}"),
+    "by_round": ("vòng 1/2/3/4 trả 1/2/3/4", "round 1/2/3/4 pays 1/2/3/4"),
+    "chot_escalating": ("1; chốt 5/10/15 tăng dần", "1; chốts 5/10/15, rising"),
+}
+
+
 def _eats(r, lang: str) -> str:
-    vi = lang != "en"
-    if r.eat_pay == "flat":
-        return f"1, chốt {r.chot_pay}" if vi else f"1, chốt {r.chot_pay}"
-    if r.eat_pay == "by_count":
-        return (f"lần 1/2/3 trả 1/2/3, chốt {r.chot_pay}" if vi
-                else f"1st/2nd/3rd eat 1/2/3, chốt {r.chot_pay}")
-    if r.eat_pay == "by_round":
-        return "vòng 1/2/3/4 trả 1/2/3/4" if vi else "round 1/2/3/4 pays 1/2/3/4"
-    return "1; chốt 5/10/15 tăng dần" if vi else "1; chốts 5/10/15, rising"
+    vi, en = EAT_PAY_WORDS[str(r.eat_pay)]
+    return (en if lang == "en" else vi).format(chot=r.chot_pay)
 
 
 def _u_kinds(r, lang: str) -> str:

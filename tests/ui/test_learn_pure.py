@@ -221,3 +221,88 @@ def test_the_tutorial_walks_through_a_hand_and_refuses_other_moves():
     assert app.dialog == "learn-summary" and learn.tutorial is None
     assert html.count("<tr>") == 1 + len(phom.PRESETS)
     assert "ù tròn" in html and "đếm bài trên bàn" in html
+
+
+LESSON = [("draw", None), ("card", "KC"), ("card", "KC"), ("eat", None), ("card", "2S"),
+          ("card", "2S"), ("draw", None), ("card", "JS"), ("card", "JS"), ("draw", None),
+          ("lay", None), ("send", None), ("card", "7C"), ("card", "7C")]
+
+
+def reload_page(st):
+    """What a reload does: a new App on the same storage resumes the save, then Learn."""
+    app = App(st)
+    app.start({})
+    learn = Learn(app)
+    learn.resume_tutorial()
+    learn.observe()
+    return app, learn
+
+
+def test_the_tutorial_survives_a_reload_after_every_move():
+    # the lesson played straight through
+    app, learn = fresh()
+    learn.handle("tutorial")
+    bots_play(app)
+    for act, arg in LESSON:
+        intent(learn, app, act, arg)
+    straight = [str(a) for a in app.game.actions]
+    assert app.game.is_over and app.game.result.ranks[0] == HUMAN
+    # the same lesson with the page reloaded after every single move, the bots' too
+    # (between a scripted seat's draw and its discard as well)
+    app, learn = fresh()
+    st = app.storage
+    learn.handle("tutorial")
+    moves = iter(LESSON)
+    for _ in range(200):
+        g = app.game
+        if g.is_over:
+            break
+        n = len(g.actions)
+        if g.to_move != HUMAN:
+            app.apply(run(app.bot_steps()))
+        else:
+            assert learn.tutorial_callout_html(), "the callout is back after the reload"
+            act, arg = next(moves)
+            r = learn.handle(act, arg)
+            if r is None:
+                app.handle(act, arg)
+            if len(g.actions) == n:
+                continue          # a card raised: page state, not a move
+        app, learn = reload_page(st)
+        assert learn.tutorial is not None and not learn.lesson_lost
+    assert [str(a) for a in app.game.actions] == straight
+    assert "Hết ván" in learn.tutorial_callout_html()
+    learn.handle("tutorial_done")
+    app, learn = reload_page(st)
+    assert learn.tutorial is None and not learn.lesson_lost   # done: not resumed again
+
+
+def test_a_tutorial_whose_save_is_gone_says_so_and_offers_a_restart():
+    app, learn = fresh()
+    st = app.storage
+    learn.handle("tutorial")
+    bots_play(app)
+    intent(learn, app, "draw")
+    st.setItem(store.SAVE_KEY, "{ damaged")
+    app, learn = reload_page(st)
+    assert learn.tutorial is None and learn.lesson_lost
+    html = learn.welcome_html()
+    assert "không mở lại được" in html and 'data-act="tutorial"' in html
+    assert learn.handle("tutorial") is True and learn.tutorial is not None
+    assert not learn.welcome_html()
+
+
+def test_one_owner_of_the_bots_the_table_the_review_and_the_lesson():
+    app, learn = fresh(seed=9)
+    bots_play(app)
+    # the review replays the hand with the table's own bots: App.make_bot
+    finish_hand(app, learn)
+    learn.handle("review")
+    assert learn.session.bot_for == app.make_bot
+    # the tutorial seats its scripted bots through App.seat_bots; a strength change
+    # mid-lesson leaves them in their seats
+    learn.handle("tutorial")
+    learn.handle("deal_yes")        # the finished hand counts as a match in progress
+    assert all(type(app.bot_for(s)).__name__ == "ScriptBot" for s in (1, 2, 3))
+    app.change_setting("bot", "hard")
+    assert type(app.bot_for(1)).__name__ == "ScriptBot"
