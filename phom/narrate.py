@@ -215,3 +215,63 @@ def say(move: Move, lang: str = "vi", names: Sequence[str] | None = None, you: i
     if text is None:
         return f"{kw['who']} {key}"
     return text.format(**kw)
+
+
+# ---------------------------------------------------------------- the hand's outcome
+_OUT = {
+    "vi": {"u": "{who} ù — {kind}!", "first": "{who} về nhất", "den": "{who} đền",
+           "points": "{n} điểm", "point": "1 điểm", "mom": "móm", "places": ("Nhất", "Nhì", "Ba"),
+           "last": "Bét", "money": "Tiền", "pot": "gà"},
+    "en": {"u": "{who} goes out — {kind}!", "first": "{who} finishes first",
+           "den": "{who} pays for the others (đền)", "points": "{n} points", "point": "1 point",
+           "mom": "móm (no meld)", "places": ("1st", "2nd", "3rd"), "last": "Last",
+           "money": "Money", "pot": "the pot"},
+}
+
+
+def _place(lang: str, place: int, players: int) -> str:
+    w = _OUT[lang]
+    if place == players and players > 1:
+        return str(w["last"])
+    places = w["places"]
+    return places[place - 1] if place <= len(places) else f"#{place}"
+
+
+def outcome(result: Any, lang: str = "vi", names: Sequence[str] | None = None,
+            you: int | None = None) -> list[str]:
+    """How a hand ended, in the scoring's words, from its ``Result`` alone: who won
+    (the ù and its kind, or first place), each seat's place with its points or
+    móm (not after an ù: nobody's points count then), who paid
+    the đền, and the money each seat won or lost this hand (the pot's share too).
+    The move log ends with these lines (the page decides none of it)."""
+    lang = "en" if lang == "en" else "vi"
+    w = _OUT[lang]
+
+    def who(s: int) -> str:
+        return seat_name(s, lang, names)
+
+    def agree(text: str, s: int) -> str:
+        # English verbs agree with "You" ("You finish first")
+        if lang == "en" and you is not None and s == you:
+            return text.replace(" goes out", " go out").replace(" finishes", " finish")
+        return text
+
+    out = []
+    players = len(result.deltas)
+    if result.u is not None and result.u_seat is not None:
+        kind = (U_NAMES_EN if lang == "en" else U_NAMES_VI).get(result.u, result.u)
+        out.append(agree(str(w["u"]).format(who=who(result.u_seat), kind=kind), result.u_seat))
+    else:
+        out.append(agree(str(w["first"]).format(who=who(result.winner)), result.winner))
+    for place, s in enumerate(result.ranks if result.u is None else (), 1):
+        pts = result.points[s]
+        what = (str(w["mom"]) if result.mom[s] else
+                str(w["point"]) if pts == 1 else str(w["points"]).format(n=pts))
+        out.append(f"{_place(lang, place, players)}: {who(s)}, {what}")
+    if result.den_seat is not None:
+        out.append(str(w["den"]).format(who=who(result.den_seat)))
+    money = [f"{who(s)} {d:+d}" for s, d in enumerate(result.deltas)]
+    if getattr(result, "pot_change", 0):
+        money.append(f"{w['pot']} {result.pot_change:+d}")
+    out.append(f"{w['money']}: " + " · ".join(money))
+    return out

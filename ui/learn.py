@@ -27,6 +27,7 @@ from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
 from .tutorial import Tutorial, is_tutorial_hand, preset_summary, script_bots
 from .tutorial import deck as tutorial_deck
+from .widgets import dialog
 
 STATS_KEY = "phom.stats.v1"
 STATS_CORRUPT_KEY = "phom.stats.corrupt"
@@ -124,13 +125,8 @@ def _btn(label: str, act: str, *, key: str | None = None, cls: str = "", arg: st
 
 
 def _dialog(name: str, title: str, body: str, lang: str, wide: bool = False) -> str:
-    close = "Đóng" if lang != "en" else "Close"
-    w = " wide" if wide else ""
-    return (f'<div class="overlay dialog-layer"><div class="panel dialog learn-dialog{w}" '
-            f'role="dialog" aria-modal="true" aria-labelledby="dlg-{name}" data-key="dlg-{name}">'
-            f'<div class="dlg-head"><h2 id="dlg-{name}">{escape(title)}</h2>'
-            f'<button type="button" class="btn ghost icon close" data-act="close" '
-            f'data-key="close-{name}" aria-label="{close}">×</button></div>{body}</div></div>')
+    """The page's dialog frame (ui/widgets.dialog), with this module's look."""
+    return dialog(name, title, body, lang, wide=wide, cls="learn-dialog")
 
 
 def chart_svg(totals: list[int], lang: str, width: int = 300, height: int = 90) -> str:

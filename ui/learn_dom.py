@@ -88,18 +88,38 @@ def after_render(page) -> None:
     else:
         _insert(root, ".actionbar .prompt", "afterend", learn.tutorial_callout_html())
     _insert(root, ".topbar", "afterend", learn.welcome_html())
-    tut = learn.tutorial_target()
-    if tut:
-        el = root.querySelector(tut)
-        if not _nil(el):
-            el.classList.add("tut-target")
-            el.setAttribute("data-tut", "true")
-    target = learn.hint_target()
-    if target:
-        el = root.querySelector(target)
-        if not _nil(el):
-            el.classList.add("hinted")
-            el.setAttribute("data-hinted", "true")
+    if page.app.dialog == "learn-review":
+        _show_review_step(root)
+    _mark(root, learn.tutorial_target(), "tut-target", "data-tut")
+    _mark(root, learn.hint_target(), "hinted", "data-hinted")
+
+
+def _mark(root, selector: str | None, cls: str, attr: str) -> None:
+    """Mark what the tutorial's callout or the hint points at."""
+    el = root.querySelector(selector) if selector else None
+    if not _nil(el):
+        el.classList.add(cls)
+        el.setAttribute(attr, "true")
+
+
+def key_intent(page, key: str) -> str | None:
+    """A key of this module's open panel (the review's ← → Home End), else None."""
+    if page.app.dialog == "learn-review" and page.learn.session is not None:
+        from .review_view import KEYS
+
+        return KEYS.get(key)
+    return None
+
+
+def _show_review_step(root) -> None:
+    """Keep the review's current move in view in its log (the log box scrolls, not the page)."""
+    box = root.querySelector(".rv-logbox")
+    now = root.querySelector(".rv-log li.now")
+    if _nil(box) or _nil(now):
+        return
+    top = now.offsetTop          # the box is positioned (learn.css): its own offset parent
+    if top < box.scrollTop or top + now.offsetHeight > box.scrollTop + box.clientHeight:
+        box.scrollTop = max(0, top - box.clientHeight // 2)
 
 
 def handle(page, act: str, arg=None):

@@ -181,7 +181,8 @@ class Page:
         # Focus: a newly opened panel takes it; a closed one gives it back.
         if app.dialog != self.last_dialog:
             if app.dialog:
-                self.opener_key = key
+                if self.last_dialog is None:   # one panel opened from another keeps the first opener
+                    self.opener_key = key
                 self._focus_first(".dialog")
                 log = self.root.querySelector(".movelog")
                 if not nil(log):
@@ -381,6 +382,11 @@ class Page:
                 self.intent("nudge", (card, -1 if key == "ArrowLeft" else 1))
             return
 
+        panel_key = learn_dom.key_intent(self, key)   # the review steps by ← → Home End
+        if panel_key is not None:
+            ev.preventDefault()
+            self.intent(panel_key)
+            return
         if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
             if self.app.dialog is None and self.move_focus(key):
                 ev.preventDefault()

@@ -105,7 +105,19 @@ def log_body_html(app) -> str:
         mine = " me" if m.seat == app.me else ""
         items.append(f'<li class="mv k-{m.kind}{mine}"><span class="sr-only">{escape(speak(app, m))}</span>'
                      f'<span aria-hidden="true">{move_html(app, m)}</span></li>')
+    if app.game.is_over:
+        items.append(outcome_html(app))
     head = escape(t(lang, "log_dealt", name=names[starter]))
     return (f'<p class="movelog-head">{head}</p>'
             f'<ol class="movelog" data-key="movelog" tabindex="0" aria-label="{escape(t(lang, "log_title"))}">'
             f'{"".join(items)}</ol>')
+
+
+def outcome_html(app) -> str:
+    """The log's last lines when the hand is over: the engine's words for how it ended
+    (``narrate.outcome``: who won, each player's points or móm, the money moved)."""
+    lines = narrate.outcome(app.game.result, app.lang, app.names(), you=_you(app))
+    head, rest = lines[0], lines[1:]
+    body = "".join(f"<li>{escape(x)}</li>" for x in rest)
+    return (f'<li class="mv k-result"><b>{escape(head)}</b>'
+            f'<ul class="outcome">{body}</ul></li>')

@@ -49,6 +49,9 @@ WORDS = {
     "pass": ("bỏ qua ù", "pass on ù"),
     "reviewed": ("{n} quyết định được xem, {p} lần chơi thử",
         "{n} decisions reviewed, {p} playouts"),
+    "keys": ("Phím: ← → từng nước · Home / End về đầu / cuối · Esc đóng",
+        "Keys: ← → move by move · Home / End first / last · Esc closes"),
+    "touch": ("Chạm ‹ Trước / Sau › để xem từng nước.", "Tap ‹ Back / Next › to step through the moves."),
 }
 TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
 
@@ -91,10 +94,20 @@ def move_words(a, lang: str) -> str:
     return str(a)
 
 
+# the review's keys (ui/main.py sends them here while the review is open); Escape closes it
+KEYS = {"ArrowLeft": "rv_prev", "ArrowRight": "rv_next", "Home": "rv_first", "End": "rv_last"}
+_KEY_SIGN = {"rv_prev": ("←", "ArrowLeft"), "rv_next": ("→", "ArrowRight"),
+             "rv_first": ("Home", "Home"), "rv_last": ("End", "End")}
+
+
 def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "") -> str:
+    """A review control; its key is shown while the player uses a keyboard (CSS)."""
     dis = ' aria-disabled="true"' if disabled else ""
-    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}"{dis}>'
-            f"{escape(label)}</button>")
+    sign, name = _KEY_SIGN.get(act, ("", ""))
+    ks = f' aria-keyshortcuts="{name}"' if name else ""
+    kbd = f' <kbd aria-hidden="true">{escape(sign)}</kbd>' if sign else ""
+    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}"{dis}{ks}>'
+            f"{escape(label)}{kbd}</button>")
 
 
 class ReviewSession:
@@ -223,8 +236,10 @@ class ReviewSession:
             + _btn(rt(lang, "last") + " »", "rv_last", disabled=k == n)
             + (_btn("★ " + rt(lang, "next_mark"), "rv_next_mark") if marks else "")
             + "</div>")
+        help_ = (f'<p class="rv-help"><span class="kbd-only">{escape(rt(lang, "keys"))}</span>'
+                 f'<span class="touch-only">{escape(rt(lang, "touch"))}</span></p>')
         return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'
-                f'<p class="rv-expert">{escape(exp)}</p>{controls}'
+                f'<p class="rv-expert">{escape(exp)}</p>{controls}{help_}'
                 f'<div class="rv-body"><div class="rv-board">{"".join(seats)}{table}</div>'
                 f'<div class="rv-logbox"><h3>{escape(rt(lang, "log"))}</h3>'
                 f'<ol class="rv-log">{"".join(log)}</ol></div></div></div>')

@@ -154,8 +154,25 @@ def test_review_from_the_end_of_hand_panel(table, site_url):
     page.click('[data-act="rv_next"]')
     page.click('[data-act="rv_next"]')
     assert page.locator(".rv-log li.now").get_attribute("data-step") == "2"
+    assert page.locator(".rv-help .touch-only").is_visible()
+    # by keys: ← → a move, End the last, Home back to the deal; the keys are told
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".rv-log li.now").get_attribute("data-step") == "3"
+    assert page.locator(".rv-help .kbd-only").is_visible()
+    assert "← →" in page.locator(".rv-help").inner_text()
+    page.keyboard.press("ArrowLeft")
+    assert page.locator(".rv-log li.now").get_attribute("data-step") == "2"
+    page.keyboard.press("End")
+    n = page.locator(".rv-log li").count()
+    assert page.locator(".rv-log li.now").get_attribute("data-step") == str(n)
+    box = page.locator(".rv-logbox").bounding_box()
+    now = page.locator(".rv-log li.now").bounding_box()
+    assert box["y"] - 1 <= now["y"] and now["y"] + now["height"] <= box["y"] + box["height"] + 1
+    page.keyboard.press("Home")
+    assert page.locator(".rv-log li.now").count() == 0
+    assert page.locator(".rv-where").inner_text() == "Lúc chia bài"
     page.keyboard.press("Escape")
-    assert phase(page) == "hand-over"
+    assert phase(page) == "hand-over" and state(page)["dialog"] is None
 
 
 def test_learn_screenshots(new_table, site_url, artifacts):

@@ -65,3 +65,37 @@ def test_say_in_both_languages():
     assert narrate.say(send, "vi", names, you=0) == "Lan gửi 7 cơ vào phỏm 8 cơ, 9 cơ, 10 cơ của Bạn"
     assert narrate.say(send, "en", ["You", "Lan"], you=0, card=str) == "Lan sends 7H onto your meld 8H, 9H, 10H"
     assert narrate.say(narrate.Move(1, "mom"), "vi", names) == "Lan móm (không có phỏm)"
+
+
+def test_outcome_says_who_won_points_mom_and_money_from_the_result():
+    seen_mom = seen_u = seen_pot = False
+    for seed, preset in ((6, "village"), (15, "basic"), (23, "village"), (9, "traditional")):
+        g, _ = _play(seed, preset)
+        r = g.result
+        names = ["Bạn", "Lan", "Minh", "Tuấn"]
+        vi = narrate.outcome(r, "vi", names)
+        en = narrate.outcome(r, "en", ["You", "Lan", "Minh", "Tuấn"], you=0)
+        assert len(vi) == len(en)
+        money = vi[-1]
+        assert money.startswith("Tiền: ")
+        for s, d in enumerate(r.deltas):
+            assert f"{names[s]} {d:+d}" in money
+        if r.pot_change:
+            seen_pot = True
+            assert f"gà {r.pot_change:+d}" in money and "the pot" in en[-1]
+        if r.u is not None:
+            seen_u = True
+            assert vi[0].startswith(names[r.u_seat] + " ù") and len(vi) == 2 + (r.den_seat is not None)
+            continue
+        assert vi[0] == f"{names[r.winner]} về nhất"
+        places = vi[1:1 + len(r.ranks)]
+        for line, s in zip(places, r.ranks, strict=True):
+            assert f": {names[s]}, " in line
+            if r.mom[s]:
+                seen_mom = True
+                assert line.endswith("móm")
+            else:
+                assert line.endswith(f"{r.points[s]} điểm") or (r.points[s] == 1 and line.endswith("1 điểm"))
+        assert places[0].startswith("Nhất") and places[-1].startswith("Bét")
+        assert en[0].startswith(("You finish first", "Lan finishes", "Minh finishes", "Tuấn finishes"))
+    assert seen_mom and seen_u and seen_pot

@@ -180,3 +180,43 @@ def test_new_match_mid_hand_is_asked_for():
     assert app.dialog == "settings" and app.match is before
     assert app.handle("new_match") and app.handle("confirm")
     assert app.match is not before and app.dialog is None and app.hand_no == 1
+
+
+def test_the_move_log_ends_with_the_outcome():
+    from ui import movelog
+
+    for lang in ("vi", "en"):
+        app = _to_lay_down(lang)
+        mid = _text(movelog.log_body_html(app))
+        assert "Tiền:" not in mid and "Money:" not in mid   # not before the hand is over
+        for _ in range(60):
+            if app.game.is_over:
+                break
+            _bots_move(app)
+            if app.game.is_over:
+                break
+            legal = app.legal()
+            if app.game.phase == "lay_down":
+                app.apply(app.current_lay())
+            elif Draw() in legal:
+                app.handle("draw")
+            elif any(isinstance(a, phom.Send) for a in legal):
+                app.handle("send")
+            else:
+                app.apply([a for a in legal if isinstance(a, Discard)][-1])
+        assert app.game.is_over
+        html = movelog.log_body_html(app)
+        last = html.rsplit('<li class="mv', 1)[1]
+        assert "k-result" in last                      # the log's last entry
+        r = app.game.result
+        names = app.names()
+        text = " ".join(_text(last).split())
+        assert names[r.winner] in text.split("·")[0]
+        money = "Tiền:" if lang == "vi" else "Money:"
+        assert money in text
+        for s, d in enumerate(r.deltas):
+            assert f"{names[s]} {d:+d}" in text
+        for s in r.ranks:
+            want = (("móm" if r.mom[s] else f"{r.points[s]} điểm") if lang == "vi"
+                    else ("móm" if r.mom[s] else f"{r.points[s]} point"))
+            assert f"{names[s]}, {want}" in text
