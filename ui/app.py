@@ -61,7 +61,7 @@ class App:
         self.match_seed = 0
         self.selected = None          # the raised card (a Card) or None
         self.arr_index = 0            # which LayDown (of sorted_lay_downs) is proposed
-        self.dialog: str | None = None  # None, "settings", "rules", "help", "log", "scores",
+        self.dialog: str | None = None  # None, "settings", "rules", "help", "log", "scores", "menu",
         #                                 "confirm_mom", "confirm_new"
         self.input = "pointer"        # the last input used: "pointer" (touch, mouse) or "kbd"
         self.rules_tab: str | None = None
@@ -469,7 +469,7 @@ class App:
         self.flash = None
         if self.dialog == "open_link":
             return self._answer_link(intent)
-        if intent in ("settings", "rules", "help", "log", "scores"):
+        if intent in ("settings", "rules", "help", "log", "scores", "menu"):
             self.dialog = None if self.dialog == intent else intent
             if intent == "rules":
                 self.rules_tab = self.settings["preset"]

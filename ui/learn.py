@@ -19,7 +19,7 @@ from phom.hints import Hint, hint_steps
 from phom.share import Deal, DealError, daily, decode, parse_date
 from phom.stats import Stats, hand_record
 
-from . import store
+from . import menu, store
 from .app import HUMAN, App
 from .i18n import preset_name, u_name
 from .review_view import ReviewSession
@@ -32,14 +32,12 @@ from .widgets import dialog
 STATS_KEY = "phom.stats.v1"
 STATS_CORRUPT_KEY = "phom.stats.corrupt"
 LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date, the tutorial's hand
-DIALOGS = ("learn-menu", "learn-stats", "learn-share", "learn-confirm", "learn-review",
+DIALOGS = ("learn-stats", "learn-share", "learn-confirm", "learn-review",
            "learn-summary")
 
 # key: (Vietnamese, English)
 WORDS = {
     "btn_hint": ("Gợi ý", "Hint"),
-    "btn_menu": ("Thêm", "More"),
-    "menu_title": ("Học và chia sẻ", "Learn and share"),
     "btn_daily": ("Ván hôm nay", "Today's deal"),
     "btn_share": ("Chia sẻ ván này", "Share this hand"),
     "btn_stats": ("Thống kê", "Statistics"),
@@ -311,9 +309,6 @@ class Learn:
             return True
         if intent.startswith("rv_"):
             return self.session.handle(intent) if self.session is not None else False
-        if intent == "learn_menu":
-            app.dialog = None if app.dialog == "learn-menu" else "learn-menu"
-            return True
         if intent == "stats":
             app.dialog = "learn-stats"
             self.confirm_reset = False
@@ -546,10 +541,6 @@ class Learn:
         return (f'<p class="hint-line" role="status"><b>{escape(tx(lang, "hint"))}:</b> '
                 f'{escape(self.hint.text(lang))}</p>')
 
-    def menu_button_html(self) -> str:
-        lang = self.app.lang
-        return _btn(tx(lang, "btn_menu"), "learn_menu", cls="ghost learn-menu-btn")
-
     def over_buttons_html(self) -> str:
         lang = self.app.lang
         if self.tutorial is not None:
@@ -572,8 +563,8 @@ class Learn:
 
     def dialog_html(self) -> str:
         d = self.app.dialog
-        if d == "learn-menu":
-            return self.menu_html()
+        if d == "menu":
+            return menu.menu_html(self.app.lang, self.menu_items())
         if d == "learn-stats":
             return self.stats_html()
         if d == "learn-share":
@@ -593,14 +584,12 @@ class Learn:
                            self.session.html(self.app.lang), self.app.lang, wide=True)
         return ""
 
-    def menu_html(self) -> str:
+    def menu_items(self) -> list[str]:
+        """This module's entries in the header's "Thêm" menu (ui/menu.py)."""
         lang = self.app.lang
-        items = [_btn(tx(lang, "btn_tutorial"), "tutorial", cls="menu-item"),
-                 _btn(tx(lang, "btn_daily"), "daily", cls="menu-item"),
-                 _btn(tx(lang, "btn_share"), "share", cls="menu-item"),
-                 _btn(tx(lang, "btn_stats"), "stats", cls="menu-item")]
-        body = '<div class="learn-menu">' + "".join(items) + "</div>"
-        return _dialog("learn-menu", tx(lang, "menu_title"), body, lang)
+        return [menu.item(tx(lang, k), act) for act, k in (
+            ("tutorial", "btn_tutorial"), ("daily", "btn_daily"), ("share", "btn_share"),
+            ("stats", "btn_stats"))]
 
     def share_html(self) -> str:
         lang = self.app.lang

@@ -79,7 +79,6 @@ def after_render(page) -> None:
     learn = page.learn
     root = page.root
     learn.observe()
-    _insert(root, ".topbar .tools", "afterbegin", learn.menu_button_html())
     _insert(root, ".actionbar .buttons", "afterbegin", learn.hint_button_html())
     _insert(root, ".actionbar .prompt", "afterend", learn.hint_line_html())
     if page.app.game is not None and page.app.game.is_over:

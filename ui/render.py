@@ -14,7 +14,7 @@ from html import escape
 
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send
 
-from . import movelog
+from . import menu, movelog
 from . import seats as seatplan
 from .app import arrangement_points
 from .banners import link_dialog_html
@@ -368,22 +368,21 @@ def hand_html(app, legal) -> str:
 
 # ---------------------------------------------------------------- the top bar
 def topbar_html(app) -> str:
-    """Title, preset and hand; the tools. Room is kept for more tool buttons
-    (move log, mute): each is an icon, its word shown only where it fits."""
+    """Title, preset and hand; the tools a hand needs (move log, settings, sound)
+    and "Thêm" (ui/menu.py) for the rest: each an icon, its word shown only where it fits."""
     lang = app.lang
     preset = preset_name(lang, app.game.rules.name if app.game else app.settings["preset"])
     hand = t(lang, "hand_no", n=app.hand_no)
     return (
         '<header class="topbar">'
         f'<div class="brand"><span class="logo" aria-hidden="true">{suit_svg("H", "1.1em")}{suit_svg("S", "1.1em")}</span>'
-        f'<h1>{escape(t(lang, "title"))}</h1><span class="sub">{escape(preset)} · {escape(hand)}</span></div>'
+        f'<h1>{escape(t(lang, "title"))}</h1><span class="sub"><span>{escape(preset)}</span>'
+        f'<span class="sep"> · </span><span>{escape(hand)}</span></span></div>'
         '<nav class="tools">'
-        + icon_btn(t(lang, "btn_scores"), "scores", ICONS["table"])
-        + icon_btn(t(lang, "btn_rules"), "rules", ICONS["book"])
-        + icon_btn(t(lang, "btn_help"), "help", ICONS["keys"], cls="kbd-only")
-        + icon_btn(t(lang, "btn_settings"), "settings", ICONS["gear"])
         + icon_btn(t(lang, "btn_log"), "log", _icon("log"))
+        + icon_btn(t(lang, "btn_settings"), "settings", ICONS["gear"])
         + _mute_btn(app)
+        + menu.button_html(lang)
         + "</nav></header>"
     )
 

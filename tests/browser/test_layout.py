@@ -227,8 +227,12 @@ def test_one_screen_at_every_viewport(new_table, site_url, artifacts, lang):
     s.check("new match asked", "9-confirm-new")
     s.tap('[data-key="confirm-back"]')
     s.tap('[data-act="close"]')
-    s.tap('[data-act="rules"]')
-    s.check("rules", "10-rules")
+    # the header: the hand's tools and "Thêm"; the rest is in that menu, by touch too
+    assert page.locator(".topbar .tools [data-act]").count() == 4
+    s.tap('.topbar [data-act="menu"]')
+    s.check("the menu", "10-menu")
+    s.tap('.dlg-menu [data-act="rules"]')
+    s.check("rules", "11-rules")
     page.keyboard.press("Escape")
 
     report = ", ".join(f"{w}x{h}: {n} problems" for (w, h), n in s.results.items())

@@ -48,8 +48,8 @@ def test_hint_by_tap_on_a_phone(new_table, site_url):
 
 
 def share_url(page) -> str:
-    page.click('[data-act="learn_menu"]')
-    page.click('.learn-menu [data-act="share"]')
+    page.click('[data-act="menu"]')
+    page.click('.dlg-menu [data-act="share"]')
     url = page.locator(".share-url").input_value()
     page.keyboard.press("Escape")
     return url
@@ -119,8 +119,8 @@ def test_statistics_after_three_hands_match_the_hands(new_table, site_url):
     total = state(page)["totals"][0]
     page.tap('.over [data-act="next"]')
     wait_ready(page)
-    page.tap('[data-act="learn_menu"]')
-    page.tap('.learn-menu [data-act="stats"]')
+    page.tap('[data-act="menu"]')
+    page.tap('.dlg-menu [data-act="stats"]')
     rows = {r.locator("th").inner_text(): r.locator("td").first.inner_text()
             for r in page.locator(".stats-table tbody tr").all()}
     assert rows["Số ván"] == "3"
@@ -188,9 +188,9 @@ def test_learn_screenshots(new_table, site_url, artifacts):
             page.click('[data-act="hint"]')
             hinted_action(page)
             page.screenshot(path=str(artifacts / f"{tag}-1-hint.png"))
-            page.click('[data-act="learn_menu"]')
+            page.click('[data-act="menu"]')
             page.screenshot(path=str(artifacts / f"{tag}-2-menu.png"))
-            page.click('.learn-menu [data-act="share"]')
+            page.click('.dlg-menu [data-act="share"]')
             page.screenshot(path=str(artifacts / f"{tag}-3-share.png"))
             page.keyboard.press("Escape")
             if (w, h) in ((360, 640), (1280, 800)):
@@ -205,8 +205,8 @@ def test_learn_screenshots(new_table, site_url, artifacts):
                 page.keyboard.press("Escape")
                 page.click('.over [data-act="next"]')
                 wait_ready(page)
-                page.click('[data-act="learn_menu"]')
-                page.click('.learn-menu [data-act="stats"]')
+                page.click('[data-act="menu"]')
+                page.click('.dlg-menu [data-act="stats"]')
                 page.screenshot(path=str(artifacts / f"{tag}-6-stats.png"))
             page.context.close()
 

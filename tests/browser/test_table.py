@@ -223,11 +223,23 @@ def test_rules_page_per_preset_in_both_languages(table, site_url):
     table.keyboard.press("?")
     assert has(table, ".dialog .keys")
     table.keyboard.press("Escape")
-    table.click('[data-act="rules"]')
+    # the rules live in the header's "Thêm" menu: reached by keys (Tab to the menu
+    # button, Enter; the panel takes focus, Tab along it, Enter), and Escape gives the
+    # focus back to the menu button
+    table.focus('[data-act="menu"]')
+    table.keyboard.press("Enter")
+    assert table.evaluate("document.activeElement.dataset.key") == "close-menu"
+    for _ in range(6):
+        table.keyboard.press("Tab")
+        if table.evaluate("document.activeElement.dataset.act") == "rules":
+            break
+    table.keyboard.press("Enter")
     text = table.locator(".rules-text").inner_text()
     assert "Gà" in text
     table.click('[data-act="rules_tab"][data-arg="basic"]')
     assert "bốn lượt" in table.locator(".rules-text").inner_text()
+    table.keyboard.press("Escape")
+    assert table.evaluate("document.activeElement.dataset.key") == "btn-menu"
 
 
 def test_phone_layout_tap_targets_and_no_horizontal_scroll(new_table, site_url):
