@@ -139,13 +139,18 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     return m
 
 
-def mask_to_cards(mask: int) -> list[Card]:
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, lowest first (the card indices of a mask)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(_BY_INDEX[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def mask_to_cards(mask: int) -> list[Card]:
+    return [_BY_INDEX[i] for i in bits(mask)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

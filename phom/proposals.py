@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .actions import Action, LayDown, Send
-from .cards import cards_to_mask
+from .cards import bits, cards_to_mask
 from .melds import deadwood_points_mask as pts
 from .rules import UKind
 from .scoring import u_payout
@@ -132,7 +132,7 @@ def lay_down_keys(view: PlayerView, lays: Sequence[LayDown], point_value: float 
             v += u_payout(rules, UKind.SEND) * (view.players - 1)
         rest = 0
         if left:  # the last discard: the highest card left
-            hi = max(_bits(left), key=lambda i: _CARD_PTS[i])
+            hi = max(bits(left), key=lambda i: _CARD_PTS[i])
             rest = left & ~(1 << hi)
         v -= point_value * pts(rest)
         if not has_meld:
@@ -160,10 +160,3 @@ def best_send(legal: Sequence[Action]) -> Send | None:
     return max(sends, key=send_key) if sends else None
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

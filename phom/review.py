@@ -42,6 +42,7 @@ from typing import Any
 from .actions import Action, Discard, Draw, Eat, LayDown, Pass, Send, action_from_json
 from .bots import make
 from .bots.base import Bot
+from .bots.expert import mean_se
 from .bots.fast import playout
 from .bots.model import turn_no
 from .cards import Card
@@ -187,13 +188,7 @@ def _searched(bot: Any, view: Any, kind: str) -> bool:
 
 def _paired(a: dict[int, int], b: dict[int, int]) -> tuple[float, float, int]:
     """Mean and standard error of a - b over the deals both were played on."""
-    d = [a[w] - b[w] for w in a if w in b]
-    k = len(d)
-    if k < 2:
-        return 0.0, float("inf"), k
-    m = sum(d) / k
-    var = sum((x - m) ** 2 for x in d) / (k - 1)
-    return m, (var / k) ** 0.5, k
+    return mean_se([a[w] - b[w] for w in a if w in b])
 
 
 class _Clock:

@@ -328,6 +328,11 @@ class App:
 
     def after_guest_move(self, action) -> None:
         """A linked guest's move was checked and played by the session: book it like ours."""
+        self._settle()
+
+    def _settle(self) -> None:
+        """After any move: drop a selection that left our hand, record a hand
+        that ended, cover the table for the next person, save."""
         g = self.game
         if self.selected is not None and self.selected not in g.view(self.me).hand:
             self.selected = None
@@ -670,12 +675,7 @@ class App:
             self.selected = None if isinstance(action, Discard) else self.selected
         if g.phase != "lay_down":
             self.arr_index = 0
-        if self.selected is not None and self.selected not in g.view(self.me).hand:
-            self.selected = None
-        if g.is_over and not self.match.recorded:
-            self.match.record(g)
-        self._seat_cover()
-        self.save()
+        self._settle()
 
     def _all_bots(self, level: str) -> None:
         """One strength for every bot seat (a seat's own pick is in the seat table)."""

@@ -106,6 +106,8 @@ class Drag:
     def up(self, ev) -> None:
         if self.press is None or ev.pointerId != self.press[0]:
             return
+        if self.card is not None:
+            self._follow(ev.clientX, ev.clientY)  # where the pointer let go, not its last move
         card, slot = self.card, self.slot
         self.press = None
         if card is None:

@@ -59,6 +59,17 @@ DEFAULT_ITERATIONS = 400
 SLICE = 0.004  # seconds of work between yields
 
 
+
+def mean_se(d: Sequence[float]) -> tuple[float, float, int]:
+    """Mean and standard error of paired differences ``d``, and how many there
+    are (the error is infinite below two: nothing can be told from one)."""
+    k = len(d)
+    if k < 2:
+        return 0.0, float("inf"), k
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, (var / k) ** 0.5, k
+
 class ExpertBot(HeuristicBot):
     name = "expert"
     level = HARD
@@ -246,13 +257,7 @@ class ExpertBot(HeuristicBot):
                 b: Sequence[tuple[int, float]]) -> tuple[float, float, int]:
         """Mean and standard error of b - a over the worlds both were played on."""
         da = dict(a)
-        d = [v - da[w] for w, v in b if w in da]
-        k = len(d)
-        if k < 2:
-            return 0.0, float("inf"), k
-        m = sum(d) / k
-        var = sum((x - m) ** 2 for x in d) / (k - 1)
-        return m, (var / k) ** 0.5, k
+        return mean_se([v - da[w] for w, v in b if w in da])
 
 
 register("expert", ExpertBot)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..cards import bits as bits  # shared: other bot modules import it from here
 from ..melds import (
     MELD_MASKS,
     MELDS_BY_CARD,
@@ -42,14 +43,6 @@ CARD_RANK = tuple(i % 13 for i in range(52))  # 0..12
 CARD_SUIT = tuple(i // 13 for i in range(52))
 
 
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _idx(r: int, s: int) -> int:

@@ -104,6 +104,8 @@ def test_arrange_by_mouse_touch_and_keys_and_mute_survive_a_reload(new_table, si
     Shift+arrows, the mute switch; one reload keeps the order and the switch."""
     page = new_table(width=390, height=844, touch=True)
     open_table(page, site_url, preset="basic", players=4, seed=9, speed="fast")
+    # the deal flies the cards in (fast speed): measure them where they rest
+    page.wait_for_function("() => document.getAnimations().length === 0")
     before = _order(page)
     mute = page.locator('[data-act="mute"]')
     assert mute.get_attribute("aria-pressed") == "false"

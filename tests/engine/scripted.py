@@ -17,6 +17,20 @@ def deal(hands, stock="", preset="basic", players=4, starter=0, **kw):
     return phom.Game.from_deck(deck, rules, players, starter, **kw)
 
 
+def random_play(preset="village", players=4, seed=5, steps=25):
+    """A game after ``steps`` random legal actions (fewer if the hand ends first);
+    the same seed gives the same game."""
+    import random
+
+    g = phom.Game(phom.Rules.preset(preset), players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
 def default_action(g):
     """Draw; declare any ù; lay down the best arrangement; discard the card just drawn
     if that is legal, otherwise the highest legal discard."""

@@ -4,18 +4,13 @@ import json
 import random
 
 import pytest
+from scripted import random_play
 
 import phom
 
 
 def midhand(seed=3, steps=17, preset="traditional"):
-    g = phom.Game(phom.Rules.preset(preset), 4, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_play(preset, 4, seed, steps)
 
 
 def test_round_trip_mid_hand_including_rng():

@@ -5,21 +5,13 @@ proposals (phom/proposals.py)."""
 import random
 
 import pytest
-from scripted import C
+from scripted import C, random_play
 
 import phom
 from phom import LayDown, proposals, state, worlds
 from phom.state import Phase, PublicState
 
-
-def _played(preset="village", players=4, seed=5, steps=25):
-    g = phom.Game(phom.Rules.preset(preset), players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
+_played = random_play
 
 
 def test_a_game_holds_exactly_the_declared_fields():

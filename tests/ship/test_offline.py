@@ -6,6 +6,7 @@ cache without a page ever mixing files of the two."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -158,7 +159,11 @@ def visit(page, url: str, timeout: float = 60.0) -> list[str]:
                 raise
 
 
-def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path):
+@contextlib.contextmanager
+def installed_v1(browser, built_site, tmp_path, query: str):
+    """A copy of the site stamped v1, served, opened with ``query`` in a new
+    context and watched, its service worker in control. Yields (site, srv,
+    url, ctx, page, watch); the context and the server are closed after."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     stamp(site, "v1")
@@ -168,8 +173,18 @@ def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path)
     watch = Watch(url)
     watch.attach(ctx, page)
     try:
-        assert visit(page, url + "?new=1&speed=instant") == ["v1", "v1"]
+        assert visit(page, url + query) == ["v1", "v1"]
         page.wait_for_function(CONTROLLED, timeout=60_000)
+        yield site, srv, url, ctx, page, watch
+    finally:
+        srv.handler.offline = False
+        srv.handler.log = None
+        ctx.close()
+        srv.shutdown()
+
+
+def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path):
+    with installed_v1(browser, built_site, tmp_path, "?new=1&speed=instant") as (site, srv, url, ctx, page, watch):
         first = page.evaluate(VERSION_CACHES)
         assert len(first) == 1
 
@@ -197,26 +212,13 @@ def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path)
         version = re.search(r'const VERSION = "(\w+)"', (site / "sw.js").read_text()).group(1)
         assert len(now) == 1 and now[0].endswith(":" + version) and now != first
         watch.check(page)
-    finally:
-        ctx.close()
-        srv.shutdown()
 
 
 def test_an_update_that_breaks_off_half_way_leaves_the_installed_version_working(browser, built_site, tmp_path):
     """v2's second changed file stops half-way: v2's install fails whole, v1
     keeps its cache and keeps working (offline too), and the next look for
     an update, with the network healthy again, installs v2."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    stamp(site, "v1")
-    srv, url = serve_site.start(site, "/phom/")
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    watch = Watch(url)
-    watch.attach(ctx, page)
-    try:
-        assert visit(page, url + "?new=1&speed=instant&seed=3") == ["v1", "v1"]
-        page.wait_for_function(CONTROLLED, timeout=60_000)
+    with installed_v1(browser, built_site, tmp_path, "?new=1&speed=instant&seed=3") as (site, srv, url, ctx, page, watch):
         v1_caches = page.evaluate(VERSION_CACHES)
         old = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", (site / "sw.js").read_text(), re.S).group(1)))
 
@@ -248,8 +250,3 @@ def test_an_update_that_breaks_off_half_way_leaves_the_installed_version_working
         assert page.evaluate(UPDATE) == "waiting"
         assert len(page.evaluate(VERSION_CACHES)) == 2
         watch.check(page)
-    finally:
-        srv.handler.offline = False
-        srv.handler.log = None
-        ctx.close()
-        srv.shutdown()
