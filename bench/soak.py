@@ -25,6 +25,13 @@ hand from random to hard. On every hand it checks:
   the end of a sample of hands the whole match round-trips as well;
 - bots: every bot's choice is legal; a hand ends within 500 actions.
 
+A long run can be stopped and taken up again: with ``--journal FILE`` every
+finished chunk is appended to FILE as a JSON line, and a later run with the
+same FILE and options plays only the chunks not yet in it; its summary counts
+them all. A journal line is used only if the engine's and this file's code are
+the same as when it was written (a hash of phom/ and bench/soak.py), so a
+fix in between starts that work over instead of mixing two engines' figures.
+
 It prints one line per table as it finishes (hands, hands per second,
 violations so far), a progress line every ``--progress`` seconds, and a final
 summary. Violations must be 0; the first few are printed with the seed that
@@ -35,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
+import json
 import os
 import pathlib
 import random
@@ -297,6 +306,37 @@ def play_chunk(task):
     return preset, players, out
 
 
+def _play_keyed(task):
+    return task, play_chunk(task)
+
+
+def code_hash() -> str:
+    """What the journal's lines were played with: phom/ and this file."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for f in sorted((root / "phom").rglob("*.py")) + [pathlib.Path(__file__).resolve()]:
+        h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def read_journal(path: pathlib.Path, code: str) -> tuple[dict, int]:
+    """Finished chunks in the journal for this code: {task: result}, and how
+    many lines were passed over (other code, or not readable)."""
+    done, skipped = {}, 0
+    if not path.exists():
+        return done, skipped
+    for line in path.read_text().splitlines():
+        try:
+            rec = json.loads(line)
+            if rec["code"] != code:
+                skipped += 1
+                continue
+            done[tuple(rec["task"])] = (rec["preset"], rec["players"], rec["out"])
+        except (ValueError, KeyError, TypeError):
+            skipped += 1
+    return done, skipped
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=100_000, help="hands per preset and player count")
@@ -309,6 +349,8 @@ def main(argv=None) -> int:
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--progress", type=float, default=60, help="seconds between progress lines")
+    ap.add_argument("--journal", type=pathlib.Path, default=None,
+                    help="append each finished chunk here; a later run takes up what is missing")
     args = ap.parse_args(argv)
 
     tables = [(p, n) for p in args.presets.split(",") for n in map(int, args.players.split(","))]
@@ -328,10 +370,24 @@ def main(argv=None) -> int:
     print(f"soak: {len(tables)} tables x {args.hands} hands, {args.jobs} jobs, bots {dict(BOT_MIX)}",
           flush=True)
     t0 = last = time.perf_counter()
+    code = code_hash()
+    done: dict = {}
+    if args.journal is not None:
+        done, skipped = read_journal(args.journal, code)
+        done = {t: r for t, r in done.items() if t in set(tasks)}
+        print(f"journal {args.journal}: {sum(r[2]['hands'] for r in done.values())} hands "
+              f"in {len(done)} chunks already played with this code"
+              + (f"; {skipped} lines of other code or unreadable passed over" if skipped else ""),
+              flush=True)
+    resumed = sum(r[2]["seconds"] for r in done.values())
 
-    def take(result):
+    def take(result, task=None):
         nonlocal last
         preset, players, out = result
+        if task is not None and args.journal is not None:
+            with args.journal.open("a") as f:
+                f.write(json.dumps({"code": code, "task": list(task), "preset": preset,
+                                    "players": players, "out": out}) + "\n")
         row = per[(preset, players)]
         row["hands"] += out["hands"]
         row["violations"] += out["violations"]
@@ -355,18 +411,24 @@ def main(argv=None) -> int:
                   f"({total['hands'] / (now - t0):6.0f} hands/s), violations {total['violations']}"
                   f" | per table hands/violations: {tables_now}", flush=True)
 
+    for task in tasks:
+        if task in done:
+            take(done[task])
+    todo = [t for t in tasks if t not in done]
     if args.jobs <= 1:
-        for task in tasks:
-            take(play_chunk(task))
+        for task in todo:
+            take(play_chunk(task), task)
     else:
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(play_chunk, tasks):
-                take(result)
+            for task, result in pool.imap_unordered(_play_keyed, todo):
+                take(result, task)
     dt = time.perf_counter() - t0
-    print(f"done: {total['hands']} hands, {total['actions']} actions in {dt:.0f} s: "
-          f"{total['hands'] / dt:.0f} hands/s ({args.jobs} jobs)")
+    played = total["hands"] - sum(r[2]["hands"] for r in done.values())
+    print(f"done: {total['hands']} hands, {total['actions']} actions; this run played {played} "
+          f"in {dt:.0f} s: {played / dt:.0f} hands/s ({args.jobs} jobs)"
+          + (f"; the journal's earlier runs took {resumed:.0f} CPU s" if done else ""))
     print(f"checked: {total['refusals']} refused actions, {total['views']} views, "
           f"{total['json']} hand JSON round trips, {total['match_json']} match JSON round trips")
     print(f"bots seated: {bots}")
