@@ -4,12 +4,20 @@ ui/interpreter.mjs unpacks this one archive into the page's virtual file system,
 new module in phom/ or ui/ needs no list kept by hand. The dev/test server calls
 ``pack_if_stale`` on every request for the archive, so editing a .py file and
 reloading the page is enough.
+
+The site (tools/build_site.py) packs the same files slimmed (``slim``): comments
+and docstrings out, every line kept where it was, so the published archive is
+about a third smaller on a phone's first visit while a traceback's line numbers
+still point at the lines in git. The dev server packs the sources whole.
 """
 
 from __future__ import annotations
 
+import ast
+import io
 import os
 import sys
+import tokenize
 import zipfile
 from pathlib import Path
 
@@ -28,14 +36,59 @@ def sources(root: Path = ROOT) -> list[Path]:
     return out
 
 
-def pack(out: Path = OUT, root: Path = ROOT) -> Path:
+def _docstrings(tree: ast.AST) -> list[ast.expr]:
+    """The docstring expressions of a module, its classes and functions."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                out.append(body[0].value)
+    return out
+
+
+def slim(text: str) -> str:
+    """``text`` without comments and docstrings, each line where it was.
+
+    A docstring becomes ``""`` (so a body that is only a docstring stays a
+    body) followed by the newlines it spanned; a module that reads its own
+    ``__doc__`` keeps its docstrings. The result compiles to the same code.
+    """
+    lines = text.splitlines(keepends=True)
+    cuts: list[tuple[int, int, int, int, str]] = []  # (row, col, end_row, end_col, new), 1-based rows
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT:
+            cuts.append((*tok.start, *tok.end, ""))
+    if "__doc__" not in text:
+        for d in _docstrings(ast.parse(text)):
+            assert d.end_lineno is not None and d.end_col_offset is not None
+            rest = lines[d.end_lineno - 1].encode()[d.end_col_offset:].decode().strip()
+            if rest and not rest.startswith("#"):
+                continue  # something follows on its line: leave it be
+            cuts.append((d.lineno, d.col_offset, d.end_lineno, d.end_col_offset,
+                         '""' + "\n" * (d.end_lineno - d.lineno)))
+    for row, col, erow, ecol, new in sorted(cuts, reverse=True):
+        # ast's columns count UTF-8 bytes, tokenize's characters: cut by bytes for both
+        head = lines[row - 1]
+        if new == "":  # a comment: tokenize gave characters
+            lines[row - 1] = head[:col] + head[ecol:]
+            continue
+        b_head, b_tail = head.encode(), lines[erow - 1].encode()
+        joined = b_head[:col].decode() + new + b_tail[ecol:].decode()
+        lines[row - 1:erow] = joined.splitlines(keepends=True)
+    return "".join(ln.rstrip() + "\n" if ln.endswith("\n") else ln.rstrip() for ln in lines)
+
+
+def pack(out: Path = OUT, root: Path = ROOT, slimmed: bool = False) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
         for p in sources(root):
             info = zipfile.ZipInfo(p.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, p.read_bytes())
+            data = slim(p.read_text(encoding="utf-8")).encode() if slimmed else p.read_bytes()
+            z.writestr(info, data)
     os.replace(tmp, out)
     return out
 

@@ -8,8 +8,8 @@ OUT gets a fresh copy of:
 
 * the page: index.html (its PyScript config inline), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
-* vendor/pysrc.zip (phom/ + ui/, packed now), vendor/pyodide/ (python_stdlib.zip
-  trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/,
+* vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
+  vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/,
   vendor/qr/ (QR codes for linked play)
 * .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
 * sw.js with its precache list: every file the page can load, each with its
@@ -160,7 +160,6 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     vendor = root / "vendor"
     if not (vendor / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("vendor/ has no runtime: run scripts/setup.sh (make setup) first")
-    pack_py.pack(vendor / "pysrc.zip", root)
 
     out = out.resolve()
     if out == root.resolve() or root.resolve().is_relative_to(out):
@@ -171,7 +170,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
 
     for p in _page_files(root):
         _copy(p, out / p.relative_to(root))
-    _copy(vendor / "pysrc.zip", out / "vendor" / "pysrc.zip")
+    # slimmed for the phone's first visit (comments and docstrings out, lines kept)
+    pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:
         _copy(vendor / "pyodide" / f, out / "vendor" / "pyodide" / f)
     stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"
