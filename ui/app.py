@@ -21,7 +21,7 @@ from phom.session import Session
 from . import order, sound, store
 from . import params as params_mod
 from . import seats as seatplan
-from .banners import link_notice
+from .banners import link_notice, save_reason
 from .i18n import t
 
 HUMAN = 0
@@ -72,7 +72,9 @@ class App:
         self.link = None                 # a checked link waiting for "keep" or "start"
         self.saving = True               # the last write of the match to storage worked
         self.save_blocked = False        # an unreadable save could not be set aside
+        self.aside_error: str | None = None  # why the save was set aside, the engine's English
         self.readonly = False            # another tab has the table (ui/tabs.py)
+        self.on_taken = None             # called when a save finds another tab took over
         self.muted = sound.load_muted(storage)  # the sound switch (its own key)
         self.orders: dict = {}           # seat -> the player's own order of the hand (ui/order.py)
         self._bots: dict = {}            # seat -> the bot made for it this hand (bot_for)
@@ -130,19 +132,16 @@ class App:
         self.new_match(seed=link.seed, deck=link.deck, starter=link.starter)
 
     def _resume(self) -> bool:
-        snap, bad = store.load_match(self.storage)
+        snap, bad, why = store.load_match(self.storage)
         if bad is not None:
-            self._set_aside(bad, "notice_corrupt", "")
+            self._set_aside(bad, why)
             return False
         if snap is None:
             return False
         try:
             m = store.check_snapshot(snap)
-        except phom.OldSave as e:
-            self._set_aside(None, "notice_old_save", str(e))
-            return False
-        except ValueError as e:  # BadSave: damaged
-            self._set_aside(None, "notice_corrupt", str(e))
+        except ValueError as e:  # BadSave: damaged; OldSave: another version's
+            self._set_aside(None, e)
             return False
         preset, hand_no, seed = m.rules.name, snap["hand_no"], snap["seed"]
         try:
@@ -152,7 +151,7 @@ class App:
                 raise ValueError("the seats do not fit the match")
             session = self._host(m, seats, seed, hand_no, snap.get("links"))
         except Exception as e:  # noqa: BLE001 — any damage means: set it aside
-            self._set_aside(None, "notice_corrupt", str(e)[:200])
+            self._set_aside(None, e)
             return False
         self.match, self.game = m, m.current
         self.hand_no, self.match_seed = hand_no, seed
@@ -257,6 +256,11 @@ class App:
         said once, and its return said once too."""
         if self.readonly or self.save_blocked:
             return
+        if self.storage.taken():         # another tab plays since (ui/tabs.py): stop, write nothing
+            self.readonly = True
+            if self.on_taken is not None:
+                self.on_taken()
+            return
         self._saved(store.save_match(self.storage, self.snapshot()))
 
     def save_settings(self) -> None:
@@ -274,10 +278,14 @@ class App:
         elif self.notice == t(self.lang, "notice_not_saving"):
             self.notice = t(self.lang, "notice_saving_again")
 
-    def _set_aside(self, raw, key: str, why: str) -> None:
+    def _set_aside(self, raw, error) -> None:
         """Keep an unreadable save aside; if even that cannot be stored, keep it
-        where it is and save nothing over it."""
-        text = t(self.lang, key) + (f" ({why})" if why else "")
+        where it is and save nothing over it. The notice says why in the
+        player's words (by ``error.code``); the engine's English message is
+        kept in ``aside_error`` for developers (the page logs it)."""
+        old = isinstance(error, phom.OldSave)
+        text = t(self.lang, "notice_old_save" if old else "notice_corrupt") + " " + save_reason(self.lang, error)
+        self.aside_error = f"{type(error).__name__}: {str(error)[:300]}"
         if not store.set_aside(self.storage, raw):
             self.save_blocked = True
             text += " " + t(self.lang, "notice_aside_failed")

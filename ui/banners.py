@@ -28,6 +28,10 @@ WORDS = {
         "tab_lost_body": "Trận này đang được chơi ở một thẻ khác. Thẻ này đã dừng và không lưu gì nữa.",
         "tab_take": "Chơi ở thẻ này",
         "tab_waiting": "Đang chờ thẻ kia nhường…",
+        "tab_silent_title": "Thẻ kia không trả lời",
+        "tab_silent_body": "Phỏm đang mở ở một thẻ khác nhưng thẻ đó không trả lời (có thể bị treo, hoặc trình duyệt đã tạm dừng nó). Bạn có thể chơi tiếp ở đây từ lần lưu cuối; nếu thẻ kia chạy lại, nó sẽ dừng và không ghi đè lên ván này.",
+        "tab_steal": "Chơi ở đây thay thẻ kia",
+        "save_reason": "Lý do: {why}.",
     },
     "en": {
         "link_title": "Open the linked match?",
@@ -45,19 +49,121 @@ WORDS = {
         "tab_lost_body": "This match is now being played in another tab. This tab has stopped and saves nothing.",
         "tab_take": "Play in this tab",
         "tab_waiting": "Waiting for the other tab to let go…",
+        "tab_silent_title": "The other tab does not answer",
+        "tab_silent_body": "Phỏm is open in another tab, but that tab does not answer (it may be hung, or the browser has paused it). You can carry on here from the last save; if the other tab wakes up, it stops and does not overwrite this match.",
+        "tab_steal": "Play here instead",
+        "save_reason": "Reason: {why}.",
     },
 }
 for _lang, _words in WORDS.items():
     for _k, _v in _words.items():
         i18n.STRINGS[_lang].setdefault(_k, _v)
 
-PARAM_NAMES = {"vi": "tham số", "en": "parameter"}
+# What each link parameter is, in the players' words (ui/params.py's KNOWN).
+PARAM_LABELS = {
+    "vi": {"new": "Trận mới", "preset": "Luật chơi", "players": "Số người chơi",
+           "seed": "Mã chia bài", "deck": "Bộ bài", "starter": "Ghế đi đầu", "bot": "Mức máy",
+           "speed": "Tốc độ", "lang": "Ngôn ngữ", "four_color": "Bài bốn màu"},
+    "en": {"new": "New match", "preset": "Rules", "players": "Players",
+           "seed": "The deal number", "deck": "The deck", "starter": "The first seat",
+           "bot": "Bot level", "speed": "Speed", "lang": "Language", "four_color": "Four-colour cards"},
+}
+
+# Why a link is refused, by ui/params.py's reason code; (parameter, code) first.
+LINK_REASONS = {
+    "vi": {
+        "repeated": "{label} được ghi hai lần với hai giá trị khác nhau",
+        "not_text": "{label} không đọc được",
+        "too_long": "{label} quá dài",
+        "not_number": "{label} phải là số nguyên từ {lo} đến {hi}",
+        "out_of_range": "{label} phải từ {lo} đến {hi}",
+        "not_choice": "{label} phải là một trong: {options}",
+        "not_flag": "{label} phải là 1 (có) hoặc 0 (không)",
+        "card": "Bộ bài có lá không đọc được: {card}",
+        "deck_size": "Bộ bài phải có đủ 52 lá khác nhau (ở đây có {n} lá, {distinct} lá khác nhau)",
+        "deck_deal": "Bộ bài này không chia được cho bàn đã chọn",
+        ("seed", "not_number"): "Mã chia bài phải là một số nguyên, từ 0 trở lên",
+        ("seed", "out_of_range"): "Mã chia bài quá lớn",
+    },
+    "en": {
+        "repeated": "{label} is given twice with different values",
+        "not_text": "{label} cannot be read",
+        "too_long": "{label} is too long",
+        "not_number": "{label} must be a whole number from {lo} to {hi}",
+        "out_of_range": "{label} must be {lo} to {hi}",
+        "not_choice": "{label} must be one of: {options}",
+        "not_flag": "{label} must be 1 (yes) or 0 (no)",
+        "card": "The deck has a card that cannot be read: {card}",
+        "deck_size": "A deck is 52 different cards (this one has {n}, {distinct} different)",
+        "deck_deal": "This deck cannot be dealt at the chosen table",
+        ("seed", "not_number"): "The deal number must be a whole number, 0 or more",
+        ("seed", "out_of_range"): "The deal number is too large",
+    },
+}
+
+# Why a save is refused, by phom.validate's reason code (BadSave.code).
+SAVE_REASONS = {
+    "vi": {
+        "damaged": "ván lưu bị hỏng",
+        "unreadable": "dữ liệu lưu bị hỏng, không đọc được",
+        "too_large": "ván lưu lớn bất thường",
+        "wrong_type": "một mục trong ván lưu có giá trị sai kiểu",
+        "out_of_range": "một con số trong ván lưu nằm ngoài giới hạn",
+        "count": "ván lưu thiếu hoặc thừa mục",
+        "fields": "ván lưu thiếu hoặc thừa thông tin",
+        "card": "ván lưu có lá bài không tồn tại",
+        "deck": "bộ bài trong ván lưu không đủ 52 lá khác nhau",
+        "replay": "một nước đi đã lưu trái luật",
+        "scores": "điểm đã lưu không khớp với các ván đã chơi",
+        "mismatch": "các phần của ván lưu không khớp nhau",
+        "pot": "ván lưu có tiền gà ở bàn không chơi gà",
+        "no_hand": "ván lưu không có ván bài nào",
+        "old_version": "ván được lưu bởi một phiên bản khác của trang",
+    },
+    "en": {
+        "damaged": "the save is damaged",
+        "unreadable": "the saved data is damaged and cannot be read",
+        "too_large": "the save is unusually large",
+        "wrong_type": "an entry of the save holds the wrong kind of value",
+        "out_of_range": "a number in the save is out of range",
+        "count": "the save has too few or too many entries",
+        "fields": "the save lacks information, or holds some it should not",
+        "card": "the save holds a card that does not exist",
+        "deck": "the saved deck is not 52 different cards",
+        "replay": "a saved move breaks the rules",
+        "scores": "the saved scores do not add up with the hands played",
+        "mismatch": "the parts of the save do not agree",
+        "pot": "the save holds a pot (gà) at a table that plays none",
+        "no_hand": "the save holds no hand",
+        "old_version": "it was saved by another version of the page",
+    },
+}
+
+
+def link_reason(lang: str, problem) -> str:
+    """One refused parameter in the page's language, from its code (never
+    from the English message), with the parameter as the link gave it."""
+    words = LINK_REASONS.get(lang, LINK_REASONS["en"])
+    data = dict(problem.data)
+    if "options" in data:
+        data["options"] = ", ".join(data["options"])
+    label = PARAM_LABELS.get(lang, PARAM_LABELS["en"]).get(problem.param, problem.param)
+    text = words.get((problem.param, problem.code)) or words[problem.code]
+    return f"{text.format(label=label, **data)} ({problem.param}={problem.value})"
 
 
 def link_notice(lang: str, link) -> str:
     """One sentence naming every malformed parameter and why."""
-    bad = "; ".join(f"{name}: {why}" for name, why in link.problems)
-    return f"{t(lang, 'link_bad')} {bad}"
+    bad = "; ".join(link_reason(lang, p) for p in link.problems)
+    return f"{t(lang, 'link_bad')} {bad}."
+
+
+def save_reason(lang: str, error) -> str:
+    """Why a save was set aside, in the page's language: by the error's code
+    (``phom.BadSave.code``); any other error is a damaged save."""
+    words = SAVE_REASONS.get(lang, SAVE_REASONS["en"])
+    why = words.get(getattr(error, "code", "damaged"), words["damaged"])
+    return t(lang, "save_reason", why=why)
 
 
 def link_dialog_html(app) -> str:
@@ -79,12 +185,16 @@ def link_dialog_html(app) -> str:
 
 def tab_html(lang: str, state: str) -> str:
     """The whole page when another tab has the table: ``busy`` (found it taken
-    at start), ``lost`` (taken over), ``waiting`` (asked, not yet handed)."""
-    title = t(lang, "tab_lost_title" if state == "lost" else "tab_busy_title")
-    body = t(lang, "tab_lost_body" if state == "lost" else "tab_busy_body")
+    at start), ``lost`` (taken over), ``waiting`` (asked, not yet handed),
+    ``silent`` (the other tab did not answer: it may be frozen or hung)."""
+    key = {"lost": "tab_lost", "silent": "tab_silent"}.get(state, "tab_busy")
+    title, body = t(lang, key + "_title"), t(lang, key + "_body")
     if state == "waiting":
         btn = (f'<button type="button" class="btn primary" disabled data-key="tab-take">'
                f'{escape(t(lang, "tab_waiting"))}</button>')
+    elif state == "silent":
+        btn = (f'<button type="button" class="btn primary" data-act="tab_steal" data-key="tab-take">'
+               f'{escape(t(lang, "tab_steal"))}</button>')
     else:
         btn = (f'<button type="button" class="btn primary" data-act="tab_take" data-key="tab-take">'
                f'{escape(t(lang, "tab_take"))}</button>')

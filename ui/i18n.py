@@ -182,7 +182,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help_touch": ("Chạm lá đang sáng để ăn, chạm nọc để bốc. Chạm một lá để nhấc lên, chạm lần nữa để đánh. "
                        "Kéo một lá sang chỗ khác để xếp lại bài; nút Xếp đưa bài về thứ tự cũ."),
         # notices
-        "notice_corrupt": "Không đọc được ván đã lưu (hỏng hoặc bản cũ). Đã cất riêng và bắt đầu trận mới.",
+        "notice_corrupt": "Không đọc được ván đã lưu. Đã cất riêng (không xoá) và bắt đầu trận mới.",
         "notice_bad_deck": "Bộ bài thử không hợp lệ; chia bài ngẫu nhiên.",
         "notice_error": "Có lỗi: {msg}",
         "rules_title": "Luật chơi",
@@ -332,7 +332,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "help_touch": ("Tap the glowing card to eat it, tap the stock to draw. Tap a card to raise it, tap it again to discard. "
                        "Drag a card to another place to arrange your hand; the Sort button puts it back in order."),
-        "notice_corrupt": "The saved game could not be read (damaged or old). It was set aside and a new match starts.",
+        "notice_corrupt": "The saved game could not be read. It was set aside (not deleted) and a new match starts.",
         "notice_bad_deck": "The test deck is not valid; dealing at random.",
         "notice_error": "Something went wrong: {msg}",
         "rules_title": "Rules",

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 
-from js import Object, document, localStorage, sessionStorage, window
+from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
+from . import store
 from .linkplay import GUEST_KEY, GuestApp, HostLinks, l_
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
@@ -24,12 +25,26 @@ def _nil(x) -> bool:
     return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
-def guest_mode() -> bool:
+def session_storage() -> store.SafeStorage:
+    """This tab's sessionStorage behind SafeStorage: no read or write raises
+    (private mode, storage disabled)."""
+    return store.open_storage(lambda: window.sessionStorage)
+
+
+def guest_mode(session=None) -> bool:
+    """This tab is a guest's of a linked table (it joined, ``?join``). A
+    guest's saved seat that cannot be read is set aside with why
+    (``GUEST_KEY + ".corrupt"``), and the guest joins afresh."""
+    session = session if session is not None else session_storage()
+    had = session.getItem(GUEST_KEY) is not None
+    if store.read_object(session, GUEST_KEY, "guest's seat", ("seat", "token")) is None and had:
+        session.setItem(GUEST_KEY, "{}")
     usp = window.URLSearchParams.new(window.location.search)
-    if usp.has("join"):
-        sessionStorage.setItem(GUEST_KEY, sessionStorage.getItem(GUEST_KEY) or "{}")
+    joined = bool(usp.has("join"))
+    if joined:  # (remembered for a reload, where storage lets it be)
+        session.setItem(GUEST_KEY, session.getItem(GUEST_KEY) or "{}")
         window.history.replaceState(None, "", window.location.pathname)
-    return not _nil(sessionStorage.getItem(GUEST_KEY))
+    return joined or session.getItem(GUEST_KEY) is not None
 
 
 class LinkPage:
@@ -94,7 +109,7 @@ class LinkPage:
             app.dialog = "link"
             self.page.render()
         elif act == "link_join":
-            sessionStorage.setItem(GUEST_KEY, "{}")
+            session_storage().setItem(GUEST_KEY, "{}")
             window.location.replace(window.location.pathname)
         elif act == "link_leave":
             if self.guest:
@@ -185,8 +200,9 @@ def _reason(e) -> str:
 
 
 def attach(page) -> LinkPage:
-    if guest_mode():
-        page.app = GuestApp(localStorage, sessionStorage)
+    session = session_storage()
+    if guest_mode(session):
+        page.app = GuestApp(page.app.storage, session)
     return LinkPage(page)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 from js import Object, document, performance, window
 from pyodide.ffi import create_proxy, to_js
@@ -41,7 +42,8 @@ class Page:
         self.root = document.getElementById("table")
         self.live = document.getElementById("live")
         self.app = App(local_storage())
-        self.tab_state = "loading"   # play / busy / lost / waiting (ui/tabs.py)
+        self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/tabs.py)
+        self.tab_id = f"{random.SystemRandom().getrandbits(64):016x}"
         self.params: dict = {}
         self.started = False
         self.gen = 0            # bumps when a new match/hand makes a running loop stale
@@ -74,7 +76,7 @@ class Page:
         window.phomFiles = create_proxy(files_json)
         from .tabs import TabGuard
 
-        self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost)
+        self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost, self.on_silent)
         if self.link.guest:
             self.on_table()   # a guest's page keeps no match of its own: no lock
         else:
@@ -89,7 +91,12 @@ class Page:
             return
         self.started = True
         self.tab_state = "play"
+        if self.tabs.held:
+            self.app.storage.claim(self.tab_id)   # a tab that wakes up later writes nothing
+            self.app.on_taken = self.on_lost
         self.app.start(self.params)
+        if self.app.aside_error:
+            window.console.warn("phom: the save was set aside: " + self.app.aside_error)
         learn_dom.boot(self, self.usp)
         if self.params:
             # Drop the parameters so a reload resumes instead of starting over.
@@ -107,7 +114,15 @@ class Page:
         self.render()
         self._unsplash()
 
+    def on_silent(self) -> None:
+        """The tab that plays did not answer (frozen, hung): offer to play here."""
+        self.tab_state = "silent"
+        self.render()
+        self._unsplash()
+
     def on_lost(self) -> None:
+        if self.tab_state == "lost":
+            return
         self.app.readonly = True
         self.gen += 1
         self.tab_state = "lost"
@@ -343,6 +358,11 @@ class Page:
             self.render()
             self.tabs.take_over()
             return
+        if act == "tab_steal" and self.tab_state == "silent":
+            self.tab_state = "waiting"
+            self.render()
+            self.tabs.steal()
+            return
         self.intent(act, arg)
 
     def on_change(self, ev) -> None:
@@ -554,14 +574,9 @@ def boot() -> None:
 
 
 def local_storage():
-    """The browser's localStorage, or one that refuses everything if the
-    browser blocks it (reading ``window.localStorage`` itself raises then)."""
-    try:
-        storage = window.localStorage
-        storage.getItem(store.SETTINGS_KEY)
-        return storage
-    except Exception:  # noqa: BLE001 — SecurityError
-        return store.BrokenStorage()
+    """The browser's localStorage behind SafeStorage (ui/store.py): no call
+    raises, even when the browser blocks storage altogether."""
+    return store.open_storage(lambda: window.localStorage)
 
 
 def state_json() -> str:

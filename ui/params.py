@@ -41,6 +41,35 @@ MAX_SEED = 2**53 - 1  # what a link written by JavaScript can hold exactly
 TRUE = ("1", "true", "yes", "on", "")
 FALSE = ("0", "false", "no", "off")
 
+# Why a parameter is refused: the page says it in the player's words from the
+# code (ui/banners.py), the exception's message stays the developers' English.
+REASONS = ("repeated", "not_text", "too_long", "not_number", "out_of_range", "not_choice",
+           "not_flag", "card", "deck_size", "deck_deal")
+
+
+class BadParam(ValueError):
+    """A malformed parameter: ``code`` (one of ``REASONS``) and ``data`` (the
+    numbers or names the sentence needs) are for the page, the message for
+    a developer."""
+
+    def __init__(self, code: str, message: str, **data) -> None:
+        if code not in REASONS:
+            raise ValueError(f"unknown link refusal code {code!r}")
+        super().__init__(message)
+        self.code, self.data = code, data
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One refused parameter: its name, the reason's code and data, the value
+    as given (cut short), and the English message."""
+
+    param: str
+    code: str
+    data: dict
+    value: str
+    message: str
+
 
 @dataclass
 class Link:
@@ -51,7 +80,7 @@ class Link:
     seed: int | None = None
     deck: list | None = None
     starter: int = 0
-    problems: list = field(default_factory=list)   # (parameter, reason) — non-empty: refused
+    problems: list = field(default_factory=list)   # Problem, one a bad parameter — non-empty: refused
 
     @property
     def ok(self) -> bool:
@@ -66,27 +95,27 @@ def _one(params: dict, key: str):
     v = params[key]
     if isinstance(v, (list, tuple)):
         if len(set(map(str, v))) > 1:
-            raise ValueError("given more than once with different values")
+            raise BadParam("repeated", "given more than once with different values")
         v = v[0] if v else ""
     if not isinstance(v, str):
-        raise ValueError("not text")
+        raise BadParam("not_text", "not text")
     if len(v) > MAX_VALUE:
-        raise ValueError("too long")
+        raise BadParam("too_long", "too long")
     return v.strip()
 
 
 def _digits(v: str, lo: int, hi: int) -> int:
-    if not v.isascii() or not v.isdigit() or len(v) > 16:
-        raise ValueError(f"not a whole number {lo}..{hi}")
-    n = int(v)
+    if not v.isascii() or not v.isdigit():
+        raise BadParam("not_number", f"not a whole number {lo}..{hi}", lo=lo, hi=hi)
+    n = int(v) if len(v) <= 16 else hi + 1
     if not lo <= n <= hi:
-        raise ValueError(f"must be {lo}..{hi}")
+        raise BadParam("out_of_range", f"must be {lo}..{hi}", lo=lo, hi=hi)
     return n
 
 
 def _choice(v: str, options) -> str:
     if v not in options:
-        raise ValueError("must be one of " + ", ".join(options))
+        raise BadParam("not_choice", "must be one of " + ", ".join(options), options=tuple(options))
     return v
 
 
@@ -96,13 +125,19 @@ def _flag(v: str) -> bool:
         return True
     if low in FALSE:
         return False
-    raise ValueError("must be 1 or 0")
+    raise BadParam("not_flag", "must be 1 or 0")
 
 
 def _deck(v: str) -> list:
-    cards = phom.parse_cards(v)  # ValueError names the bad card
+    cards = []
+    for word in v.replace(",", " ").split():
+        try:
+            cards.append(phom.Card.parse(word))
+        except ValueError as e:
+            raise BadParam("card", str(e), card=word[:8]) from None
     if len(cards) != 52 or len(set(cards)) != 52:
-        raise ValueError(f"a deck is 52 different cards, not {len(cards)} ({len(set(cards))} different)")
+        raise BadParam("deck_size", f"a deck is 52 different cards, not {len(cards)} ({len(set(cards))} different)",
+                       n=len(cards), distinct=len(set(cards)))
     return cards
 
 
@@ -115,8 +150,8 @@ def parse(params: dict, settings: dict) -> Link:
             continue
         try:
             got[key] = _one(params, key)
-        except ValueError as e:
-            link.problems.append((key, str(e)))
+        except BadParam as e:
+            link.problems.append(_problem(key, e, params[key]))
     checks = {
         "preset": lambda v: _choice(v, PRESET_NAMES),
         "players": lambda v: _digits(v, 2, 4),
@@ -133,21 +168,21 @@ def parse(params: dict, settings: dict) -> Link:
         if key in got:
             try:
                 values[key] = check(got[key])
-            except ValueError as e:
-                link.problems.append((key, f"{_short(got[key])} {e}"))
+            except BadParam as e:
+                link.problems.append(_problem(key, e, got[key]))
     players = values.get("players", settings.get("players", 4))
     preset = values.get("preset", settings.get("preset", "basic"))
     if "starter" in got:
         try:
             values["starter"] = _digits(got["starter"], 0, players - 1)
-        except ValueError as e:
-            link.problems.append(("starter", str(e)))
+        except BadParam as e:
+            link.problems.append(_problem("starter", e, got["starter"]))
     if "deck" in values and preset in PRESET_NAMES:
         rules = phom.Rules.preset(preset)
         try:
             phom.Game.from_deck(values["deck"], rules, players, values.get("starter", 0))
-        except ValueError as e:
-            link.problems.append(("deck", str(e)))
+        except ValueError as e:  # the engine's reason, for developers
+            link.problems.append(_problem("deck", BadParam("deck_deal", str(e)), got["deck"]))
     if link.problems:
         return link
     for key in ("bot", "speed", "lang", "four_color", "preset", "players"):
@@ -163,8 +198,15 @@ def parse(params: dict, settings: dict) -> Link:
     return link
 
 
-def _short(v: str) -> str:
-    """The bad value, quoted and cut short, for the notice (escaped when shown)."""
-    return '"' + (v if len(v) <= 24 else v[:24] + "…") + '"'
+def _problem(key: str, e: BadParam, value) -> Problem:
+    return Problem(key, e.code, dict(e.data), _short(value), f"{key}: {e}")
+
+
+def _short(v) -> str:
+    """The bad value, cut short, for the notice (escaped when shown)."""
+    if isinstance(v, (list, tuple)):
+        v = " | ".join(map(str, v))
+    v = str(v)
+    return v if len(v) <= 24 else v[:24] + "…"
 
 

@@ -22,6 +22,7 @@ import phom
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
 SAVE_KEY = "phom.match.v1"
+HOLDER_KEY = "phom.tab.holder"  # the id of the tab that plays (ui/tabs.py)
 SETTINGS_KEY = "phom.settings.v1"
 CORRUPT_KEY = "phom.match.corrupt"
 KEEP_ASIDE = 3
@@ -77,14 +78,29 @@ class SafeStorage:
     def __init__(self, raw) -> None:
         self.raw = raw.raw if isinstance(raw, SafeStorage) else raw
         self.refused = 0
+        self.owner: str | None = None  # this tab's id once it plays (claim)
+
+    def claim(self, owner: str) -> bool:
+        """This tab plays now (it holds the Web Lock, ui/tabs.py): say so under
+        ``HOLDER_KEY``; from now on, a write after another tab claimed is refused."""
+        self.owner = owner
+        return self.setItem(HOLDER_KEY, owner)
+
+    def taken(self) -> bool:
+        """Another tab claimed the match after this one did: a tab that was frozen
+        or hung while another took over must not write over the newer save."""
+        if self.owner is None:
+            return False
+        holder = _get(self.raw, HOLDER_KEY)
+        return holder is not None and holder != self.owner
 
     def getItem(self, key):  # noqa: N802
-        try:
-            return self.raw.getItem(key)
-        except Exception:  # noqa: BLE001 — SecurityError: the DOM's own
-            return None
+        """The text kept under ``key``, or None (missing, or storage refused)."""
+        return _get(self.raw, key)
 
     def setItem(self, key, value) -> bool:  # noqa: N802
+        if key != HOLDER_KEY and self.taken():
+            return False
         try:
             self.raw.setItem(key, value)
         except Exception:  # noqa: BLE001 — QuotaExceededError, SecurityError
@@ -93,6 +109,8 @@ class SafeStorage:
         return True
 
     def removeItem(self, key) -> bool:  # noqa: N802
+        if self.taken():
+            return False
         try:
             self.raw.removeItem(key)
         except Exception:  # noqa: BLE001
@@ -101,6 +119,46 @@ class SafeStorage:
 
     def __getattr__(self, name):  # key(), length, clear() for whoever needs them
         return getattr(self.raw, name)
+
+
+def open_storage(get_raw) -> SafeStorage:
+    """The browser's storage (``get_raw()``, e.g. ``lambda: window.localStorage``)
+    behind SafeStorage; one that refuses everything if the browser blocks it
+    (then even reading ``window.localStorage`` raises, or its first read does)."""
+    try:
+        raw = get_raw()
+        raw.getItem(SETTINGS_KEY)
+    except Exception:  # noqa: BLE001 — SecurityError
+        raw = BrokenStorage()
+    if raw is None or type(raw).__name__ in ("JsNull", "JsUndefined"):
+        raw = BrokenStorage()
+    return SafeStorage(raw)
+
+
+def set_aside_value(storage, key: str, raw: str, error) -> bool:
+    """Keep an unreadable stored value under ``key + ".corrupt"`` with why it
+    was refused (the code and the developers' message), before anything
+    replaces it."""
+    why = {"code": getattr(error, "code", "damaged"), "message": str(error)[:300], "value": raw}
+    return _set(storage, key + ".corrupt", json.dumps(why, ensure_ascii=False))
+
+
+def read_object(storage, key: str, what: str, fields: tuple = ()):
+    """The JSON object kept under ``key`` (only ``fields`` allowed, when given),
+    or None; one that cannot be read is set aside with why (``set_aside_value``)
+    and removed, so the page goes on as if nothing were kept."""
+    raw = _get(storage, key)
+    if raw is None:
+        return None
+    try:
+        data = phom.validate.parse(raw, what)
+        if fields and not set(data) <= set(fields):
+            raise phom.BadSave(f"saved {what} has unknown fields", "fields")
+    except ValueError as e:
+        set_aside_value(storage, key, raw, e)
+        _remove(storage, key)
+        return None
+    return data
 
 
 def _set(storage, key, value) -> bool:
@@ -157,10 +215,13 @@ def clean_settings(raw) -> dict:
 
 
 def load_settings(storage) -> dict:
+    """The saved settings, each field checked; unreadable ones are set aside
+    (``SETTINGS_KEY + ".corrupt"``, with the reason) and the defaults used."""
     raw = _get(storage, SETTINGS_KEY)
     try:
         return clean_settings(phom.validate.parse(raw, "settings") if raw else None)
-    except ValueError:
+    except ValueError as e:
+        set_aside_value(storage, SETTINGS_KEY, raw, e)
         return dict(DEFAULT_SETTINGS)
 
 
@@ -177,22 +238,24 @@ def save_match(storage, snapshot: dict) -> bool:
 
 
 def load_match(storage):
-    """Return ``(snapshot_or_None, corrupt_text_or_None)``.
+    """Return ``(snapshot_or_None, corrupt_text_or_None, why_or_None)``, ``why``
+    the ``phom.BadSave`` saying what is wrong with the corrupt text.
 
     Only parses the outer JSON and the format stamp; the caller rebuilds the
     engine objects and calls ``set_aside`` if that fails (ValueError).
     """
     raw = _get(storage, SAVE_KEY)
     if raw is None:
-        return None, None
+        return None, None, None
     try:
         data = phom.validate.parse(raw, "page save")
-    except ValueError:
-        return None, raw
-    if data.get("format") != FORMAT or not set(SNAPSHOT_KEYS) <= set(data) <= set(
-            SNAPSHOT_KEYS + SNAPSHOT_OPTIONAL):
-        return None, raw
-    return data, None
+    except phom.BadSave as e:
+        return None, raw, e
+    if data.get("format") != FORMAT:
+        return None, raw, phom.OldSave(f"the page save has format {data.get('format')!r}, not {FORMAT}")
+    if not set(SNAPSHOT_KEYS) <= set(data) <= set(SNAPSHOT_KEYS + SNAPSHOT_OPTIONAL):
+        return None, raw, phom.BadSave("the page save lacks fields or has unknown ones", "fields")
+    return data, None, None
 
 
 def check_snapshot(snap: dict):
@@ -200,19 +263,19 @@ def check_snapshot(snap: dict):
     against it; ``phom.BadSave`` (``OldSave`` for another version's) if not."""
     BadSave, OldSave = phom.BadSave, phom.OldSave
     if type(snap.get("match")) is not str:
-        raise BadSave("the page save holds no match")
+        raise BadSave("the page save holds no match", "no_hand")
     m = phom.Match.from_json(snap["match"])
     if m.current is None:
-        raise BadSave("the saved match holds no hand")
+        raise BadSave("the saved match holds no hand", "no_hand")
     if m.rules.name not in PRESET_NAMES:
         raise OldSave(f"the saved match's rules {m.rules.name!r} are not one of this version's presets")
     if m.rules != phom.Rules.preset(m.rules.name):
         raise OldSave(f"the saved match was played under another version of the {m.rules.name} rules")
     hand_no, seed = snap.get("hand_no"), snap.get("seed")
     if type(hand_no) is not int or hand_no != m.hands_played + (0 if m.recorded else 1):
-        raise BadSave("the page save's hand number does not match its match")
+        raise BadSave("the page save's hand number does not match its match", "mismatch")
     if type(seed) is not int or seed != m.seed:
-        raise BadSave("the page save's seed does not match its match")
+        raise BadSave("the page save's seed does not match its match", "mismatch")
     return m
 
 

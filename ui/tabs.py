@@ -14,15 +14,29 @@ which reads the save as the old tab left it. A tab that gains the lock posts
 ``have``, so a third tab still waiting asks again. A tab that closes releases
 its lock by itself. Without Web Locks (an old browser) the page plays
 uncoordinated, as before.
+
+A tab that holds the lock may stop answering: the browser froze it (a
+background tab on a phone), or it hangs. Then it never lets go, and the
+waiting tab would wait for ever. So a waiting tab asks ``ping`` (and the
+holder answers ``here``); if nothing comes back within ``PATIENCE_MS`` — the
+one timer here, which only decides when to offer a way out — it says so
+(``on_silent``) and offers to play here instead. Only that choice, the
+player's, takes the lock from the silent tab (``steal``, the Web Locks way):
+the silent tab's lock is broken, and when it wakes it is told (its lock's
+promise rejects, and it hears ``have``) and stops. Before that news reaches
+it, its own saves are refused too: the tab that plays writes its id under
+``store.HOLDER_KEY`` and every write checks it (ui/store.py), so a tab that
+wakes up never overwrites the newer save.
 """
 
 from __future__ import annotations
 
-from js import BroadcastChannel, Object, Promise, navigator
+from js import BroadcastChannel, Object, Promise, navigator, setTimeout, window
 from pyodide.ffi import create_proxy, to_js
 
 LOCK = "phom.play"
 CHANNEL = "phom.tabs"
+PATIENCE_MS = 3000  # a live tab answers in milliseconds, even while a bot thinks
 
 
 def _nil(x) -> bool:
@@ -31,16 +45,22 @@ def _nil(x) -> bool:
 
 class TabGuard:
     """``on_table()`` when this tab may play, ``on_busy()`` when another tab
-    plays, ``on_lost()`` when another tab has taken over from this one."""
+    plays (and answers), ``on_silent()`` when the tab that plays does not
+    answer, ``on_lost()`` when another tab has taken over from this one."""
 
-    def __init__(self, on_table, on_busy, on_lost) -> None:
-        self.on_table, self.on_busy, self.on_lost = on_table, on_busy, on_lost
+    def __init__(self, on_table, on_busy, on_lost, on_silent) -> None:
+        self.on_table, self.on_busy, self.on_lost, self.on_silent = on_table, on_busy, on_lost, on_silent
         self.held = False
         self.waiting = False
+        self.silent = False
+        self._asked = 0       # which question the silence timer is for
+        self._answered = 0    # the last question answered
         self._release = None
         self._keep = []  # proxies that must live as long as the page
         self.channel = None
         self.supported = not _nil(getattr(navigator, "locks", None))
+        patience = getattr(window, "phomTabPatience", None)  # tests make it short
+        self.patience = PATIENCE_MS if _nil(patience) else int(patience)
 
     def _proxy(self, fn):
         p = create_proxy(fn)
@@ -53,14 +73,38 @@ class TabGuard:
             return
         self.channel = BroadcastChannel.new(CHANNEL)
         self.channel.onmessage = self._proxy(self._message)
-        opts = to_js({"ifAvailable": True}, dict_converter=Object.fromEntries)
-        navigator.locks.request(LOCK, opts, self._proxy(self._first))
+        self._request({"ifAvailable": True}, self._first)
+
+    def _request(self, opts: dict, callback) -> None:
+        """Ask for the lock; if it is ever taken from this tab (``steal``), stop."""
+        js_opts = to_js(opts, dict_converter=Object.fromEntries)
+        done = navigator.locks.request(LOCK, js_opts, self._proxy(callback))
+        done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
 
     def _first(self, lock):
         if _nil(lock):
             self.on_busy()
+            self._ask("ping")
             return None
         return self._granted()
+
+    def _ask(self, kind: str) -> None:
+        """Post ``kind`` and, if the tab that plays does not answer in time, say so."""
+        self._asked += 1
+        asked = self._asked
+        self._post(kind)
+        setTimeout(self._proxy(lambda: self._no_answer(asked)), self.patience)
+
+    def _no_answer(self, asked: int) -> None:
+        if self.held or self._answered >= asked or asked != self._asked:
+            return
+        self.silent, self.waiting = True, False
+        self.on_silent()
+
+    def _broken(self, _err) -> None:
+        """This tab's lock was taken (``steal``) while it did not answer."""
+        if self.held:
+            self._lose()
 
     def _granted(self):
         """Hold the lock until ``_release`` is called (a promise left pending)."""
@@ -79,19 +123,39 @@ class TabGuard:
         if self.held or self.waiting or not self.supported:
             return
         self.waiting = True
-        self._post("take")
-        navigator.locks.request(LOCK, self._proxy(lambda _lock: self._granted()))
+        self._ask("take")
+        self._request({}, lambda _lock: self._granted())
+
+    def steal(self) -> None:
+        """Play here although the other tab did not answer: the player chose it
+        (``on_silent`` offered it). The silent tab's lock is broken."""
+        if self.held or not self.supported:
+            return
+        self.waiting, self.silent = True, False
+        self._request({"steal": True}, lambda _lock: self._granted())
+
+    def _lose(self) -> None:
+        self.held = False
+        self.on_lost()          # stop saving first ...
+        release, self._release = self._release, None
+        if release is not None:
+            release()           # ... then let the other tab have the save
 
     def _message(self, ev) -> None:
         kind = str(getattr(ev.data, "type", "") or "")
         if kind == "take" and self.held:
-            self.held = False
-            self.on_lost()          # stop saving first ...
-            release, self._release = self._release, None
-            if release is not None:
-                release()           # ... then let the other tab have the save
+            self._lose()
+        elif kind == "ping" and self.held:
+            self._post("here")
+        elif kind == "here" and not self.held:
+            self._answered = self._asked
+            if self.silent:         # it woke up after all: ask it politely
+                self.silent = False
+                self.on_busy()
+        elif kind == "have" and self.held:
+            self._lose()            # taken while this tab slept (steal)
         elif kind == "have" and self.waiting:
-            self._post("take")      # a third tab got it first: ask that one
+            self._ask("take")       # a third tab got it first: ask that one
 
     def _post(self, kind: str) -> None:
         if self.channel is not None:

@@ -23,7 +23,12 @@ def _hand_of_save(page) -> list:
     return [str(c) for c in g.view(0).hand]
 
 
+def table_save(page) -> str:
+    return page.evaluate(SAVE)
+
+
 def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_url):
+    table.context.add_init_script("window.phomTabPatience = 300;")  # how long a tab waits for an answer
     open_table(table, site_url, seed=11, players=3)
     keyboard_step(table)
     wait_ready(table)
@@ -60,6 +65,27 @@ def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_u
     second.wait_for_selector('[data-tab="lost"]', timeout=30_000)
     wait_ready(table, 60_000)
     assert state(table)["hand"] == after["hand"]
+
+    # the tab that plays hangs (its script paused, as a frozen or hung tab
+    # is): the waiting tab is not left waiting — it says the other does not
+    # answer and offers to play here; the hung tab, woken, finds it lost
+    # the match and writes nothing over the newer save
+    cdp = table.context.new_cdp_session(table)
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")
+    second.click('[data-act="tab_take"]')
+    second.wait_for_selector('[data-tab="silent"] [data-act="tab_steal"]', timeout=30_000)
+    assert second.evaluate(SAVE) == table_save(second), "nothing is taken before the player asks"
+    second.click('[data-act="tab_steal"]')
+    wait_ready(second, 60_000)
+    assert state(second)["hand"] == after["hand"]
+    keyboard_step(second)
+    wait_ready(second)
+    newer = second.evaluate(SAVE)
+    cdp.send("Debugger.resume")
+    table.wait_for_selector('[data-tab="lost"]', timeout=30_000)
+    table.keyboard.press("d")
+    assert second.evaluate(SAVE) == newer and _hand_of_save(second) == state(second)["hand"]
 
 
 FAIL_SETITEM = """
@@ -105,6 +131,38 @@ def test_storage_that_refuses_to_save_lets_the_hand_go_on(table, site_url):
     assert state(table)["saving"] is True
     assert _hand_of_save(table) == state(table)["hand"]
     assert notice and table.evaluate(SAVE) != saved
+
+
+BLOCK_STORAGE = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+  });
+}
+"""
+
+
+def test_storage_blocked_or_damaged_never_crashes_the_host_or_the_guest_page(table, site_url):
+    """Every page reads and writes storage through SafeStorage: a guest's seat
+    that cannot be read is set aside with why; storage the browser blocks
+    altogether (reading ``window.localStorage`` throws) leaves the host's and
+    the guest's pages working (the guard fails the test on any page error)."""
+    table.goto(site_url + "manifest.webmanifest")  # the origin, without booting the page
+    table.evaluate("() => sessionStorage.setItem('phom.guest.v1', '{\"seat\": [')")
+    table.goto(site_url + "?join=1")
+    table.wait_for_selector('#table[data-phase="join"]', timeout=60_000)
+    aside = json.loads(table.evaluate("() => sessionStorage.getItem('phom.guest.v1.corrupt')"))
+    assert aside["value"] == '{"seat": [' and aside["code"] == "unreadable"
+    assert table.evaluate("() => sessionStorage.getItem('phom.guest.v1')") == "{}"
+
+    table.context.add_init_script(BLOCK_STORAGE)
+    table.goto(site_url + "?" + urlencode({"seed": 5, "players": 2, "speed": "instant"}))
+    wait_ready(table, 60_000)
+    keyboard_step(table)
+    wait_ready(table)
+    assert state(table)["saving"] is False and table.locator(".notice").count() == 1
+    table.goto(site_url + "?join=1")
+    table.wait_for_selector('#table[data-phase="join"]', timeout=60_000)
 
 
 def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):

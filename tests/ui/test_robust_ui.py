@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 import mutate  # noqa: E402
 
 import phom  # noqa: E402
-from ui import params, render, store  # noqa: E402
+from ui import banners, params, render, store  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.banners import tab_html  # noqa: E402
 from ui.i18n import t  # noqa: E402
@@ -224,6 +224,129 @@ def test_a_save_that_cannot_be_set_aside_is_not_overwritten():
     assert st_.getItem(store.SAVE_KEY) == "{damaged"
 
 
+# ---------------------------------------------------------------- refusals in the players' words
+def test_every_refusal_code_has_words_in_both_languages():
+    """Each reason code a link or a save may be refused with (read from the
+    raise sites too, so an unexercised one is not missed) has a vi and an en
+    sentence, and every sentence can be said for every parameter."""
+    import ast
+
+    def codes_raised(path, names, pos):
+        found = set()
+        for node in ast.walk(ast.parse((ROOT / path).read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in names:
+                if len(node.args) > pos and isinstance(node.args[pos], ast.Constant):
+                    found.add(node.args[pos].value)
+        return found
+
+    save_codes = codes_raised("phom/validate.py", ("BadSave", "OldSave"), 1) | codes_raised(
+        "ui/store.py", ("BadSave", "OldSave"), 1)
+    assert save_codes and save_codes <= set(phom.validate.REASONS)
+    link_codes = codes_raised("ui/params.py", ("BadParam",), 0)
+    assert link_codes == set(params.REASONS)
+    sample = {"lo": 2, "hi": 4, "options": ("a", "b"), "card": "ZZ", "n": 3, "distinct": 2}
+    for lang in ("vi", "en"):
+        assert set(banners.SAVE_REASONS[lang]) == set(phom.validate.REASONS), lang
+        assert {k for k in banners.LINK_REASONS[lang] if isinstance(k, str)} == set(params.REASONS)
+        assert set(banners.LINK_REASONS[lang]) == set(banners.LINK_REASONS["vi"])
+        assert set(banners.PARAM_LABELS[lang]) == set(params.KNOWN)
+        for code in params.REASONS:
+            for name in params.KNOWN:
+                said = banners.link_reason(lang, params.Problem(name, code, sample, "v", ""))
+                assert "{" not in said and said.endswith(f"({name}=v)")
+    assert banners.SAVE_REASONS["vi"]["scores"] != banners.SAVE_REASONS["en"]["scores"]
+
+
+@pytest.mark.parametrize("lang,query,words,not_shown", [
+    ("vi", {"players": "5"}, "Số người chơi phải từ 2 đến 4 (players=5)", "must be"),
+    ("en", {"players": "5"}, "Players must be 2 to 4 (players=5)", "Số"),
+    ("vi", {"seed": "9" * 17}, "Mã chia bài quá lớn", "9007199254740991"),
+    ("vi", {"seed": "-3"}, "Mã chia bài phải là một số nguyên", "whole"),
+    ("vi", {"bot": "god"}, "Mức máy phải là một trong: random", "must be one of"),
+    ("en", {"deck": "AS 2S ZZ"}, "The deck has a card that cannot be read: ZZ", "not a card"),
+    ("vi", {"deck": "AS 2S"}, "Bộ bài phải có đủ 52 lá khác nhau (ở đây có 2 lá", "a deck is"),
+])
+def test_a_bad_link_is_explained_in_the_pages_language(lang, query, words, not_shown):
+    app = started(lang=lang, params_={"lang": lang, **query})
+    assert words in app.notice and not_shown not in app.notice
+    assert app.notice.startswith(t(lang, "link_bad"))
+    link = params.parse(query, app.settings)
+    (problem,) = link.problems
+    assert problem.code in params.REASONS and problem.message  # the developers' English kept
+    with pytest.raises(params.BadParam) as e:
+        params._digits("5", 2, 4)
+    assert (e.value.code, e.value.data) == ("out_of_range", {"lo": 2, "hi": 4})
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_refused_save_is_explained_by_its_code_in_the_pages_language(lang):
+    raw = json.loads(_page_save())
+    m = json.loads(raw["match"])
+    m["totals"][0] += 5
+    m["totals"][1] -= 5
+    raw["match"] = json.dumps(m)
+    with pytest.raises(phom.BadSave) as e:
+        phom.Match.from_json(raw["match"])
+    assert e.value.code == "scores" and "saved totals" in str(e.value)
+    app = started(store.MemoryStorage({store.SAVE_KEY: json.dumps(raw)}), lang=lang)
+    assert app.notice == t(lang, "notice_corrupt") + " " + t(lang, "save_reason", why=banners.SAVE_REASONS[lang]["scores"])
+    assert "saved totals" in app.aside_error  # the engine's English, for the console
+    old = started(store.MemoryStorage({store.SAVE_KEY: json.dumps({**raw, "format": 0})}), lang=lang)
+    assert old.notice.startswith(t(lang, "notice_old_save"))
+    assert banners.SAVE_REASONS[lang]["old_version"] in old.notice
+
+
+# ---------------------------------------------------------------- storage read through SafeStorage
+def test_storage_the_browser_blocks_is_opened_as_storage_that_refuses():
+    def blocked():
+        raise OSError("SecurityError: the operation is insecure")
+
+    st_ = store.open_storage(blocked)
+    assert isinstance(st_, store.SafeStorage) and st_.getItem(store.SAVE_KEY) is None
+    assert st_.setItem("k", "v") is False and st_.removeItem("k") is False
+    app = App(st_)
+    app.start({"seed": "3"})
+    step(app)
+    assert app.game is not None and app.notice == t(app.lang, "notice_not_saving")
+
+
+def test_unreadable_settings_and_a_guests_seat_are_set_aside_with_why():
+    st_ = store.MemoryStorage({store.SETTINGS_KEY: '{"lang": "en",', "phom.guest.v1": "[1, 2]"})
+    assert store.load_settings(st_) == store.DEFAULT_SETTINGS
+    aside = json.loads(st_.getItem(store.SETTINGS_KEY + ".corrupt"))
+    assert aside["value"] == '{"lang": "en",' and aside["code"] == "unreadable" and aside["message"]
+    assert store.read_object(st_, "phom.guest.v1", "guest's seat", ("seat", "token")) is None
+    aside = json.loads(st_.getItem("phom.guest.v1.corrupt"))
+    assert aside["value"] == "[1, 2]" and st_.getItem("phom.guest.v1") is None
+    st_.setItem("phom.guest.v1", '{"seat": 1, "token": "t"}')
+    assert store.read_object(st_, "phom.guest.v1", "guest's seat", ("seat", "token")) == {"seat": 1, "token": "t"}
+
+
+def test_a_tab_that_wakes_after_another_took_over_never_overwrites_the_newer_save():
+    """Tab A froze while playing; tab B took the match over (ui/tabs.py's
+    steal) and claimed it. When A wakes and its bot moves, its save is refused
+    and it stops, whatever it was doing."""
+    shared = store.MemoryStorage()
+    a = started(shared)
+    a.storage.claim("tab-a")
+    step(a)
+    taken = []
+    a.on_taken = lambda: taken.append(True)
+    b = App(shared)
+    b.storage.claim("tab-b")
+    b.start()
+    assert b.game.to_json() == a.game.to_json()
+    step(b)
+    newer = shared.getItem(store.SAVE_KEY)
+    step(a)                     # A wakes up and plays on
+    assert taken == [True] and a.readonly
+    assert shared.getItem(store.SAVE_KEY) == newer
+    assert a.storage.setItem(store.SETTINGS_KEY, "{}") is False  # no other write either
+    assert shared.getItem(store.SETTINGS_KEY) != "{}"
+    step(b)
+    assert shared.getItem(store.SAVE_KEY) != newer  # B saves as usual
+
+
 # ---------------------------------------------------------------- no injection
 class _Tags(HTMLParser):
     def __init__(self):
@@ -252,7 +375,7 @@ def test_hostile_text_from_a_link_a_save_or_the_settings_is_escaped():
     app.start({k: HOSTILE for k in params.KNOWN})
     assert "&lt;img" in render.page_html(app)  # the notices name the bad values, escaped
     _no_markup_from_outside(render.page_html(app))
-    for state in ("busy", "lost", "waiting"):
+    for state in ("busy", "lost", "waiting", "silent"):
         _no_markup_from_outside(tab_html(app.lang, state))
 
 
@@ -331,7 +454,7 @@ def test_any_link_is_refused_with_a_notice_or_followed(query):
     assert app.game is not None
     if not link.ok:
         COUNTS["link refused"] += 1
-        assert app.notice and all(name in app.notice for name, _ in link.problems)
+        assert app.notice and all(f"({p.param}=" in app.notice for p in link.problems)
         assert st_.getItem(store.SAVE_KEY) == saved and app.game.to_json() == first.game.to_json()
     elif link.fresh:
         COUNTS["link asks first"] += 1
