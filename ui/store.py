@@ -83,8 +83,12 @@ class SafeStorage:
     def claim(self, owner: str) -> bool:
         """This tab plays now (it holds the Web Lock, ui/tabs.py): say so under
         ``HOLDER_KEY``; from now on, a write after another tab claimed is refused."""
-        self.owner = owner
-        return self.setItem(HOLDER_KEY, owner)
+        self.owner = None
+        if _set(self.raw, HOLDER_KEY, owner) or (_remove(self.raw, HOLDER_KEY)
+                                                  and _get(self.raw, HOLDER_KEY) is None):
+            self.owner = owner  # (with no claim stored, an older tab's id is gone too)
+            return True
+        return False  # storage refuses even that: no check, rather than a false "taken"
 
     def taken(self) -> bool:
         """Another tab claimed the match after this one did: a tab that was frozen

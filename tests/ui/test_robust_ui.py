@@ -347,6 +347,18 @@ def test_a_tab_that_wakes_after_another_took_over_never_overwrites_the_newer_sav
     assert shared.getItem(store.SAVE_KEY) != newer  # B saves as usual
 
 
+def test_a_claim_that_storage_refuses_never_makes_a_tab_think_it_was_taken_over():
+    st_ = FlakyStorage({store.HOLDER_KEY: "an-old-tab"})
+    st_.full = True
+    app = App(st_)
+    app.storage.claim("this-tab")
+    app.start({"seed": "8"})
+    st_.full = False
+    step(app)
+    assert not app.readonly and app.saving
+    assert json.loads(st_.getItem(store.SAVE_KEY))["seed"] == 8
+
+
 # ---------------------------------------------------------------- no injection
 class _Tags(HTMLParser):
     def __init__(self):
