@@ -24,7 +24,7 @@ _PHASES = frozenset(p.value for p in Phase)
 _U_KINDS = frozenset(k.value for k in UKind)
 
 __all__ = [
-    "action_from_json", "action_to_json", "actions_from_json", "actions_to_json",
+    "action_from_json", "action_to_json", "actions_from_json", "actions_to_json", "cards_named",
     "public_result_from_json", "public_result_to_json", "view_from_json", "view_to_json",
 ]
 
@@ -293,3 +293,23 @@ def public_result_from_json(d: Any, players: int) -> Result:
         raise ValueError(f"the result lacks {e}") from None
     except TypeError as e:
         raise ValueError(f"the result is malformed: {e}") from None
+
+
+def cards_named(obj: Any) -> set[Card]:
+    """Every card a message names anywhere (any string that parses as a card).
+
+    The secrecy checks (host tests, the guest's received log in the browser) compare
+    this with ``reveal.public_cards``: a message may name no card beyond those."""
+    out: set[Card] = set()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            out |= cards_named(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_named(v)
+    elif isinstance(obj, str):
+        try:
+            out.add(Card.parse(obj))
+        except ValueError:
+            pass
+    return out

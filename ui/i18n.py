@@ -351,6 +351,19 @@ def t(lang: str, key: str, **kw) -> str:
     return s.format(**kw) if kw else s
 
 
+class Words:
+    """A module's own word table (``{lang: {key: text}}``, as ui/seats.py and
+    ui/linkplay.py keep beside their HTML), looked up as ``t`` looks up the page's:
+    ``lang``'s text, else the Vietnamese, filled in with ``kw``."""
+
+    def __init__(self, table: dict) -> None:
+        self.table = table
+
+    def __call__(self, lang: str, key: str, **kw) -> str:
+        text = self.table.get(lang, self.table["vi"]).get(key) or self.table["vi"][key]
+        return text.format(**kw) if kw else text
+
+
 def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
     if seat == human_seat:
         return t(lang, "you")

@@ -20,7 +20,7 @@ from phom import wire
 from phom.session import PROTOCOL, Refused
 
 from .app import App
-from .i18n import t
+from .i18n import Words, t
 
 GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
 
@@ -96,9 +96,7 @@ TEXT = {
 }
 
 
-def l_(lang: str, key: str, **kw) -> str:
-    text = TEXT.get(lang, TEXT["vi"]).get(key) or TEXT["vi"][key]
-    return text.format(**kw) if kw else text
+l_ = Words(TEXT)
 
 
 # ---------------------------------------------------------------- the host
@@ -410,21 +408,4 @@ def join_html(app: GuestApp) -> str:
             + "".join(parts) + "</section>")
 
 
-def cards_named(obj) -> set:
-    """Every string in a JSON value that names a card (for the secrecy checks)."""
-    out: set = set()
-    if isinstance(obj, dict):
-        for v in obj.values():
-            out |= cards_named(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= cards_named(v)
-    elif isinstance(obj, str):
-        try:
-            out.add(phom.Card.parse(obj))
-        except ValueError:
-            pass
-    return out
-
-
-__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "cards_named", "host_dialog_html", "join_html", "l_", "t"]
+__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "host_dialog_html", "join_html", "l_", "t"]

@@ -17,7 +17,7 @@ from html import escape
 
 from phom.session import Seat, clean_name, plan_seats
 
-from .i18n import BOT_LEVELS, BOT_NAMES, player_name, t
+from .i18n import BOT_LEVELS, BOT_NAMES, Words, player_name, t
 
 SEATS_KEY = "phom.seats.v1"
 
@@ -65,9 +65,7 @@ TEXT = {
 }
 
 
-def s_(lang: str, key: str, **kw) -> str:
-    text = TEXT.get(lang, TEXT["vi"]).get(key) or TEXT["vi"][key]
-    return text.format(**kw) if kw else text
+s_ = Words(TEXT)
 
 
 def default_plan(players: int, bot: str, lang: str = "vi") -> list[dict]:

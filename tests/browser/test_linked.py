@@ -23,6 +23,7 @@ from table_driver import has, open_table, phase, state, tap_step, wait_booted
 
 import phom
 from phom.reveal import public_cards
+from phom.wire import cards_named
 
 RTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 
@@ -119,12 +120,6 @@ def replay_check(host, received, seat=2) -> int:
         assert named <= allowed, f"the guest was sent {named - allowed} at move {m['moves']}"
         checked += 1
     return checked
-
-
-def cards_named(obj) -> set:
-    from ui.linkplay import cards_named as f
-
-    return f(obj)
 
 
 def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, artifacts):

@@ -21,23 +21,6 @@ LINKED = [
 ]
 
 
-def cards_in(obj) -> set:
-    """Every string in a JSON value that names a card."""
-    out = set()
-    if isinstance(obj, dict):
-        for v in obj.values():
-            out |= cards_in(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= cards_in(v)
-    elif isinstance(obj, str):
-        try:
-            out.add(phom.Card.parse(obj))
-        except ValueError:
-            pass
-    return out
-
-
 def joined(seats=LINKED, seed=5, **kw):
     s = Session(seats, seed=seed, **kw)
     welcome = s.join({"v": PROTOCOL, "type": "join", "seat": 2, "token": None}, seat=2)
@@ -205,7 +188,7 @@ def test_no_message_to_a_guest_carries_a_hidden_card(preset):
         while True:
             for seat in range(players):
                 msg = json.loads(json.dumps(s.message_for(seat)))
-                seen = cards_in(msg)
+                seen = wire.cards_named(msg)
                 allowed = public_cards(s.game, seat)
                 assert seen <= allowed, f"seat {seat} was sent {seen - allowed}"
                 checked += 1
@@ -225,4 +208,4 @@ def test_the_secrecy_check_would_catch_a_leak():
     s, _ = joined()
     msg = s.message_for(2)
     msg["view"]["hand"] = [str(c) for c in s.game.view(0).hand]
-    assert not cards_in(msg) <= public_cards(s.game, 2)
+    assert not wire.cards_named(msg) <= public_cards(s.game, 2)

@@ -13,9 +13,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import phom  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
+from phom.wire import cards_named  # noqa: E402
 from ui import render  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.linkplay import GUEST_KEY, GuestApp, HostLinks, cards_named  # noqa: E402
+from ui.linkplay import GUEST_KEY, GuestApp, HostLinks  # noqa: E402
 from ui.store import MemoryStorage  # noqa: E402
 
 
