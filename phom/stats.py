@@ -1,9 +1,17 @@
 """A player's statistics: one small record per finished hand, and their summary.
 
-``hand_record(game, seat, hints=…, daily=…)`` reads what the hand's result and
-its public ledger say about ``seat`` (place, units, móm, ù kind, eats, chốts
+``hand_record(game, seat, hints=…, daily=…, who=…)`` reads what the hand's result
+and its public ledger say about ``seat`` (place, units, móm, ù kind, eats, chốts
 eaten and fed); ``Stats`` keeps the records (the page stores them in
 localStorage) and ``summary(preset)`` counts them, per preset or overall.
+
+Whose record: ``who`` is a person's name (pass-and-play: each person at the
+table has one), or None for the device's own player — the one the page calls
+"Bạn"/"You", and whoever every record made before names existed belongs to.
+``people()`` lists who has records and ``of(who)`` is one person's; names match
+whatever their case ("Lan" and "lan" are one person, as the seat plan already
+refuses both at one table). Which name a hand goes under is the page's call
+(ui/learn.py says why).
 
 Loading is strict: ``Stats.load(text)`` keeps every record that is exactly
 right and sets the others aside (returned with the reason), so one damaged
@@ -20,6 +28,7 @@ from typing import Any
 from .actions import U_KINDS
 from .game import Game
 from .rules import PRESETS
+from .session import MAX_NAME, clean_name
 
 FORMAT = "phom.stats/1"
 MAX_RECORDS = 2000
@@ -33,9 +42,15 @@ _FIELDS: dict[str, Any] = {
 }
 
 
-def hand_record(game: Game, seat: int, *, hints: int = 0, daily: str | None = None
-                ) -> dict[str, Any]:
-    """The record of a finished hand for ``seat``."""
+def same_person(a: str | None, b: str | None) -> bool:
+    """Do two record owners name one person (None: the device's own player)?"""
+    return (a is None) == (b is None) and (a is None or a.casefold() == str(b).casefold())
+
+
+def hand_record(game: Game, seat: int, *, hints: int = 0, daily: str | None = None,
+                who: str | None = None) -> dict[str, Any]:
+    """The record of a finished hand for ``seat``, played by ``who`` (None: the
+    device's own player; the field is left out then, as in records made before names)."""
     res = game.result
     if res is None:
         raise ValueError("the hand is not over")
@@ -52,6 +67,8 @@ def hand_record(game: Game, seat: int, *, hints: int = 0, daily: str | None = No
         "chot_fed": sum(1 for p in ledger if p.kind == "chot" and p.payer == seat),
         "hints": int(hints), "daily": daily,
     }
+    if who is not None:
+        rec["who"] = who
     check_record(rec)
     return rec
 
@@ -63,7 +80,7 @@ def check_record(r: object) -> dict[str, Any]:
     missing = [k for k in _FIELDS if k not in r]
     if missing:
         raise ValueError(f"record lacks {', '.join(missing)}")
-    extra = [k for k in r if k not in _FIELDS]
+    extra = [k for k in r if k not in _FIELDS and k != "who"]
     if extra:
         raise ValueError(f"record has unknown fields {', '.join(map(str, extra))}")
     for k, t in _FIELDS.items():
@@ -87,6 +104,13 @@ def check_record(r: object) -> dict[str, Any]:
         raise ValueError(f"unknown ù kind {r['u']!r}")
     if r["daily"] is not None and not _DATE.match(r["daily"]):
         raise ValueError("daily must be a date YYYY-MM-DD")
+    if "who" in r:
+        try:
+            ok = clean_name(r["who"]) == r["who"]
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(f"who must be a person's name (1 to {MAX_NAME} letters, trimmed)")
     return r
 
 
@@ -149,6 +173,24 @@ class Stats:
         for r in rs:
             out.append(out[-1] + r["units"])
         return out
+
+    def people(self) -> list[str | None]:
+        """Who has records: the device's own player (None) first, then each name as
+        last spelled, in the order they first played."""
+        out: list[str | None] = []
+        for r in self.records:
+            who = r.get("who")
+            for i, x in enumerate(out):
+                if same_person(x, who):
+                    out[i] = who
+                    break
+            else:
+                out.append(who)
+        return sorted(out, key=lambda x: x is not None)
+
+    def of(self, who: str | None) -> Stats:
+        """One person's records (a copy to read: ``add`` to this object, not to it)."""
+        return Stats([r for r in self.records if same_person(r.get("who"), who)])
 
     def presets(self) -> list[str]:
         return [p for p in PRESETS if any(r["preset"] == p for r in self.records)]

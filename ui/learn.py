@@ -7,6 +7,13 @@ it to the DOM). It decides no rule and ranks no move itself: the hint is
 the page's side: which dialog is open, the hint shown for the decision at hand,
 the hints used this hand, the question before a deal replaces a match in
 progress, and the records kept in ``localStorage``.
+
+Whose statistics (``record_owner``): every person playing on this device gets
+their own record, keyed by name; a bot seat and a linked guest's seat record
+nothing here (the guest's phone is the guest's). A linked guest's page offers
+no tutorial, daily or shared deal and no review: those start or open a whole
+match, which is the host's (``HOST_ONLY``); and it leaves the phone's own
+learning state (this hand's hints, a lesson under way) as it found it.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from phom.stats import Stats, hand_record
 
 from . import menu, store
 from .app import HUMAN, App
-from .i18n import preset_name, u_name
+from .i18n import LANGS, player_name, preset_name, u_name
 from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
@@ -57,6 +64,9 @@ WORDS = {
     "btn_keep": ("Chơi tiếp ván cũ", "Keep playing"),
     "stats_title": ("Thống kê", "Statistics"),
     "stats_empty": ("Chưa có ván nào xong.", "No hand finished yet."),
+    "stats_empty_who": ("{name} chưa chơi xong ván nào.", "{name} has not finished a hand yet."),
+    "everyone": ("Mọi người", "Everyone"),
+    "whose": ("Thống kê của ai", "Whose statistics"),
     "all_presets": ("Tất cả", "All"),
     "hands": ("Số ván", "Hands"),
     "wins": ("Thắng", "Wins"),
@@ -104,6 +114,32 @@ TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi"
 
 
 GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
+HOST_ONLY = ("tutorial", "welcome_no", "tutorial_done", "daily", "share", "copied", "review",
+             "deal_yes")
+"""Intents that start or open the whole match: not a linked guest's (it holds one view)."""
+
+
+def own_names() -> set[str]:
+    """The names the page gives the device's own player ("Bạn", "You")."""
+    return {player_name(lang, HUMAN).casefold() for lang in LANGS}
+
+
+def record_owner(name: str) -> str | None:
+    """Whose record a hand played under ``name`` (a seat's name) goes to.
+
+    The record follows the name, solo or pass-and-play, because the name in the
+    seat plan is the only thing the page knows about who is holding the phone,
+    and a person expects one record of their own: Lan, who played with Minh
+    under "Lan" and then plays alone with "Lan" still in the first seat, has
+    played every one of those hands and would find half of them missing from
+    her record otherwise. The name the page gives the device's own player when
+    nobody typed one ("Bạn" / "You", either language) is the device's own
+    record (None), the one every record from before names belongs to — so a
+    solo player who never names themselves keeps the record they always had,
+    and changing the language does not split it. A friend borrowing the phone
+    for a solo game types their own name in Settings to start their own.
+    """
+    return None if name.casefold() in own_names() else name
 
 
 def tx(lang: str, key: str, **kw: object) -> str:
@@ -174,6 +210,8 @@ class Learn:
         self.welcome = False
         self.lesson_lost = False               # a tutorial was under way and could not be resumed
         self.session_key: str | None = None
+        self.stats_who: str = ""               # the stats view's choice: "" (the player), "@all", "=Name"
+        self.guest = bool(getattr(app, "guest", False))   # a linked guest's page (ui/linkplay.py)
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
         if bad:
@@ -192,19 +230,25 @@ class Learn:
         if not isinstance(d, dict):
             d = {}
         # lesson: the hand key of the tutorial in progress (resumed after a reload)
+        # by_seat: this hand's hints per seat (pass-and-play: each person's own)
         out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False,
-               "lesson": None}
+               "lesson": None, "by_seat": {}}
         for k in out:
             v = d.get(k)
             if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
                 out[k] = v
             elif k == "tutorial" and isinstance(v, bool):
                 out[k] = v
-            elif k not in ("hints", "tutorial") and (v is None or isinstance(v, str)):
+            elif k == "by_seat" and isinstance(v, dict):
+                out[k] = {s: n for s, n in v.items() if s in ("0", "1", "2", "3") and isinstance(n, int)
+                          and not isinstance(n, bool) and 0 <= n < 1000}
+            elif k not in ("hints", "tutorial", "by_seat") and (v is None or isinstance(v, str)):
                 out[k] = v
         return out
 
     def _save_state(self) -> None:
+        if self.guest:
+            return      # the phone's own hand and lesson are not the host's table's
         self.storage.setItem(LEARN_KEY, json.dumps(self.state))
 
     def save_stats(self) -> None:
@@ -218,8 +262,23 @@ class Learn:
         g = self.app.game
         return f"{self.hand_key()}:{len(g.actions) if g is not None else 0}"
 
-    def hints_used(self) -> int:
-        return self.state["hints"] if self.state["hand"] == self.hand_key() else 0
+    def hints_used(self, seat: int | None = None) -> int:
+        """Hints asked this hand: in all, or by the person at ``seat`` (pass-and-play)."""
+        if self.state["hand"] != self.hand_key():
+            return 0
+        if seat is None:
+            return self.state["hints"]
+        return self.state["by_seat"].get(str(seat), 0)
+
+    def recorded_seats(self) -> list[int]:
+        """The seats whose hand goes into the statistics: the people on this device."""
+        app = self.app
+        if self.guest or app.game is None:
+            return []
+        return [s for s in range(app.game.players) if s < len(app.seats) and app.is_person(s)]
+
+    def owner(self, seat: int) -> str | None:
+        return record_owner(self.app.seats[seat].name)
 
     # ------------------------------------------------------------ observe
     def observe(self) -> None:
@@ -230,19 +289,21 @@ class Learn:
         if g is None:
             return
         key = self.hand_key()
-        if self.state["lesson"] is not None and self.state["lesson"] != key:
+        if self.state["lesson"] is not None and self.state["lesson"] != key and not self.guest:
             self.end_tutorial()    # the lesson was its own first hand only
         if self.state["hand"] != key:
-            self.state.update(hand=key, hints=0)
+            self.state.update(hand=key, hints=0, by_seat={})
             if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
                     f"{app.match_seed}|"):
                 self.state["daily"] = None
             self._save_state()
         if self.hint_for is not None and self.hint_for != self.decision_key():
             self.hint, self.hint_for = None, None
-        if g.is_over and self.state["recorded"] != key and not getattr(app, "pass_and_play", False):
+        if g.is_over and self.state["recorded"] != key and not self.guest:
             day = self.daily_date() if app.hand_no == 1 else None
-            self.stats.add(hand_record(g, HUMAN, hints=self.hints_used(), daily=day))
+            for seat in self.recorded_seats():
+                self.stats.add(hand_record(g, seat, hints=self.hints_used(seat), daily=day,
+                                           who=self.owner(seat)))
             self.save_stats()
             self.state["recorded"] = key
             self._save_state()
@@ -257,6 +318,8 @@ class Learn:
     def handle(self, intent: str, arg: object = None) -> bool | None:
         """One tap or key of this module's; None when the intent is not ours."""
         app = self.app
+        if self.guest and intent in HOST_ONLY:
+            return False
         if self.tutorial is not None and intent in GAME_INTENTS and app.my_turn() \
                 and not app.dialog:
             a = self._intent_action(intent, arg)
@@ -292,6 +355,9 @@ class Learn:
                 return False
             if self.wanted != key:
                 self.wanted = key
+                by = self.state["by_seat"] if self.state["hand"] == self.hand_key() else {}
+                me = str(getattr(app, "me", HUMAN))
+                self.state["by_seat"] = {**by, me: by.get(me, 0) + 1}
                 self.state["hints"] = self.hints_used() + 1
                 self.state["hand"] = self.hand_key()
                 self._save_state()
@@ -312,6 +378,10 @@ class Learn:
         if intent == "stats":
             app.dialog = "learn-stats"
             self.confirm_reset = False
+            self.stats_who = self._current_person()
+            return True
+        if intent == "stats_who":
+            self.stats_who = str(arg or "")
             return True
         if intent == "stats_reset":
             self.confirm_reset = True
@@ -400,7 +470,7 @@ class Learn:
         lesson's any more (set aside, replaced), say so and offer to start it
         again — unless a link (``linked``) asked for another match."""
         lesson = self.state["lesson"]
-        if lesson is None or self.tutorial is not None:
+        if lesson is None or self.tutorial is not None or self.guest:
             return
         app = self.app
         if lesson == self.hand_key() and is_tutorial_hand(app.game):
@@ -427,7 +497,7 @@ class Learn:
 
     def welcome_html(self) -> str:
         """The tutorial offered: on a first visit, or again when one could not be resumed."""
-        if not (self.welcome or self.lesson_lost) or self.tutorial is not None:
+        if not (self.welcome or self.lesson_lost) or self.tutorial is not None or self.guest:
             return ""
         lang = self.app.lang
         text = tx(lang, "lesson_lost" if self.lesson_lost else "welcome")
@@ -543,6 +613,8 @@ class Learn:
 
     def over_buttons_html(self) -> str:
         lang = self.app.lang
+        if self.guest:
+            return ""
         if self.tutorial is not None:
             return _btn(tx(lang, "btn_done"), "tutorial_done", cls="primary big")
         review = _btn(tx(lang, "btn_review"), "review", cls="review-btn")
@@ -587,9 +659,10 @@ class Learn:
     def menu_items(self) -> list[str]:
         """This module's entries in the header's "Thêm" menu (ui/menu.py)."""
         lang = self.app.lang
-        return [menu.item(tx(lang, k), act) for act, k in (
-            ("tutorial", "btn_tutorial"), ("daily", "btn_daily"), ("share", "btn_share"),
-            ("stats", "btn_stats"))]
+        entries = (("tutorial", "btn_tutorial"), ("daily", "btn_daily"), ("share", "btn_share"),
+                   ("stats", "btn_stats"))
+        return [menu.item(tx(lang, k), act) for act, k in entries
+                if not (self.guest and act in HOST_ONLY)]
 
     def share_html(self) -> str:
         lang = self.app.lang
@@ -615,11 +688,61 @@ class Learn:
                 + _btn(tx(lang, "btn_yes_replace"), "deal_yes", cls="primary") + "</div>")
         return _dialog("learn-confirm", tx(lang, "confirm_title"), body, lang)
 
+    # ------------------------------------------------------------ statistics
+    def _current_person(self) -> str:
+        """The stats view opens on the person at the table now (pass-and-play: whose
+        turn it is, or who holds the phone), else the device's own player."""
+        app = self.app
+        seat = getattr(app, "me", HUMAN)
+        seats = self.recorded_seats()
+        if seat not in seats:
+            seat = seats[0] if seats else HUMAN
+        who = self.owner(seat) if seat < len(app.seats) and not self.guest else None
+        return "" if who is None else "=" + who
+
+    def _who_label(self, who: str | None) -> str:
+        return player_name(self.app.lang, HUMAN) if who is None else who
+
+    def people_picker_html(self, people: list[str | None]) -> str:
+        """Whose statistics: one button per person with records, and everyone at once."""
+        lang = self.app.lang
+        opts = [("" if p is None else "=" + p, self._who_label(p)) for p in people]
+        opts.append(("@all", tx(lang, "everyone")))
+        cur = self.stats_who if any(self.stats_who.casefold() == v.casefold() for v, _ in opts) else ""
+        btns = "".join(
+            f'<button type="button" class="btn chip" data-act="stats_who" data-arg="{escape(v)}" '
+            f'data-key="who-{escape(v or "me")}" aria-pressed="{"true" if v.casefold() == cur.casefold() else "false"}">'
+            f"{escape(label)}</button>" for v, label in opts)
+        return (f'<div class="stats-people" role="group" aria-label="{escape(tx(lang, "whose"))}">'
+                f"{btns}</div>")
+
+    def people_table_html(self, people: list[str | None]) -> str:
+        """Everyone's record side by side: hands, wins, units, per hand."""
+        lang = self.app.lang
+        head = "".join(f'<th scope="col">{escape(tx(lang, k))}</th>'
+                       for k in ("hands", "wins", "units", "per_hand"))
+        rows = []
+        for p in people:
+            s = self.stats.of(p).summary()
+            cells = (str(s.hands), f"{s.wins} ({100 * s.wins / s.hands:.0f}%)", f"{s.units:+d}",
+                     f"{s.units_per_hand:+.2f}")
+            rows.append(f'<tr><th scope="row">{escape(self._who_label(p))}</th>'
+                        + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        return (f'<div class="stats-scroll"><table class="stats-table stats-everyone"><thead><tr><th></th>'
+                f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
     def stats_html(self) -> str:
         lang = self.app.lang
-        st = self.stats
+        people = self.stats.people()
+        picker = self.people_picker_html(people) if people and (len(people) > 1 or self.stats_who) else ""
+        if self.stats_who == "@all" and people:
+            body = picker + self.people_table_html(people) + self._reset_html()
+            return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
+        who = self.stats_who[1:] if self.stats_who.startswith("=") else None
+        st = self.stats.of(who)
         if not st.records:
-            body = f'<p>{escape(tx(lang, "stats_empty"))}</p>'
+            empty = tx(lang, "stats_empty_who", name=who) if who else tx(lang, "stats_empty")
+            body = picker + f'<p>{escape(empty)}</p>'
             return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
         cols = [(None, tx(lang, "all_presets"))] + [(p, preset_name(lang, p)) for p in st.presets()]
         sums = [st.summary(p) for p, _ in cols]
@@ -657,11 +780,18 @@ class Learn:
             daily_html = (f'<h3>{escape(tx(lang, "daily_results"))}</h3>'
                           f'<ul class="daily-results">{items}</ul>')
         chart = chart_svg(st.running_total(50), lang)
+        name = (f'<h3 class="stats-who">{escape(self._who_label(who))}</h3>'
+                if picker or who is not None else "")
+        body = f"{picker}{name}{table}{chart}{daily_html}{self._reset_html()}"
+        return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
+
+    def _reset_html(self) -> str:
+        lang = self.app.lang
         if self.confirm_reset:
             reset = (f'<p class="reset-q">{escape(tx(lang, "reset_q"))}</p>'
                      + _btn(tx(lang, "btn_reset_no"), "stats_reset_no")
                      + _btn(tx(lang, "btn_reset_yes"), "stats_reset_yes", cls="danger"))
         else:
             reset = _btn(tx(lang, "btn_reset"), "stats_reset")
-        body = (f'{table}{chart}{daily_html}<div class="panel-actions">{reset}</div>')
-        return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
+        return f'<div class="panel-actions">{reset}</div>'
+

@@ -14,7 +14,7 @@ import json
 from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import store
+from . import learn_dom, store
 from .linkplay import GUEST_KEY, GuestApp, HostLinks, l_
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
@@ -203,6 +203,7 @@ def attach(page) -> LinkPage:
     session = session_storage()
     if guest_mode(session):
         page.app = GuestApp(page.app.storage, session)
+        learn_dom.attach(page)      # the learn side follows the guest\'s app (no tutorial there)
     return LinkPage(page)
 
 

@@ -19,10 +19,13 @@ import phom
 from phom import wire
 from phom.session import PROTOCOL, Refused
 
+from . import params as params_mod
 from .app import App
+from .banners import link_notice
 from .i18n import Words, t
 
 GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
+GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
 
 TEXT = {
     "vi": {
@@ -208,14 +211,14 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
 class _GuestGame:
     """What a guest's table knows of the hand: the host's last message, nothing more."""
 
-    def __init__(self, view, legal, result, hand_no: int) -> None:
+    def __init__(self, view, legal, result, hand_no: int, moves: int = 0) -> None:
         self._view, self._legal, self.result = view, legal, result
         self.phase = view.phase
         self.players = view.players
         self.rules = view.rules
         self.to_move = view.to_move
         self.is_over = view.phase == "over"
-        self.actions = ()
+        self.actions = (None,) * moves     # how many moves the hand has had (which, it may not know)
         self.hand_no = hand_no
 
     def legal_actions(self) -> list:
@@ -270,7 +273,16 @@ class GuestApp(App):
 
     # the table
     def start(self, params=None) -> None:
-        pass
+        """A guest plays the host's match, so of a link (``?join=1&lang=en``) it honours
+        only the page's own preferences, checked as the host's page checks them: a bad
+        value changes nothing and says why."""
+        own = {k: v for k, v in (params or {}).items() if k in GUEST_PARAMS}
+        link = params_mod.parse(own, self.settings)
+        if not link.ok:
+            self.notice = link_notice(self.lang, link)
+        elif link.settings:
+            self.settings.update(link.settings)
+            self.save_settings()
 
     def save(self) -> None:
         pass            # a guest holds nothing that matters
@@ -366,7 +378,7 @@ class GuestApp(App):
         self.me = view.seat
         self.seq = int(msg["seq"])
         self.names_ = [str(x) for x in msg["names"]]
-        self.game = _GuestGame(view, legal, result, hand_no)
+        self.game = _GuestGame(view, legal, result, hand_no, int(msg["moves"]))
         self.match = _Totals(msg["totals"])
         self.hand_no = hand_no
         self.waiting = False

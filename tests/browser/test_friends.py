@@ -110,3 +110,14 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
     panel = page.locator(".over")
     assert panel.locator(".standing").count() == 4
     assert "Lan" in panel.inner_text() and "Minh" in panel.inner_text()
+    # statistics per name: each person's hand in their own record, and everyone listed
+    saved = json.loads(page.evaluate("localStorage.getItem('phom.match.v1')"))
+    deltas = phom.Match.from_json(saved["match"]).current.result.deltas
+    page.tap('[data-act="learn_menu"]')
+    page.tap('[data-act="stats"]')
+    assert page.locator('[data-act="stats_who"]').all_inner_texts() == ["Minh", "Lan", "Mọi người"]
+    page.tap('[data-act="stats_who"][data-arg="@all"]')
+    rows = page.locator(".stats-everyone tbody tr").all_inner_texts()
+    assert [r.split("\t")[0] for r in rows] == ["Minh", "Lan"]
+    assert f"{deltas[0]:+d}" in rows[0] and f"{deltas[2]:+d}" in rows[1]
+    page.screenshot(path=str(artifacts / "friends-stats-390.png"))

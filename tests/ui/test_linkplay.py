@@ -80,6 +80,20 @@ def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
     assert cards_named(msg) <= public_cards(host.game, 2)
     assert guest.game.result.deltas == host.game.result.deltas
     render.page_html(guest)
+    # the learn side: the host records its own person only; the guest's page records
+    # nothing and offers nothing that starts or opens the host's match (no tutorial)
+    from ui.learn import Learn
+
+    hl, gl = Learn(host), Learn(guest)
+    hl.observe()
+    gl.observe()
+    assert [r.get("who") for r in hl.stats.records] == [None] and not gl.stats.records
+    gl.welcome = True
+    gl.handle("learn_menu")
+    assert 'data-act="tutorial"' not in gl.menu_html() and 'data-act="stats"' in gl.menu_html()
+    assert gl.welcome_html() == "" and gl.over_buttons_html() == ""
+    assert gl.handle("tutorial") is False and gl.handle("daily") is False and gl.tutorial is None
+    assert 'data-act="tutorial"' in hl.menu_html()
 
 
 def test_a_stale_move_is_refused_and_the_guest_is_sent_the_table_again():
@@ -143,3 +157,19 @@ def test_the_host_panel_renders_a_row_per_guest_seat():
     host.dialog = "link"
     html = render.page_html(host)
     assert 'data-act="link_invite" data-arg="2"' in html and 'class="panel dialog dlg-link' in html
+
+
+def test_the_guest_page_honours_lang_and_nothing_of_the_match():
+    """``?join=1&lang=en``: the guest's own page speaks English (kept for its reload); a
+    match parameter is not the guest's to set; a bad value changes nothing and says why."""
+    own = MemoryStorage()
+    guest = GuestApp(own, MemoryStorage())
+    assert guest.lang == "vi"                       # the default
+    guest.start({"lang": ["en"], "preset": ["village"], "seed": ["3"]})
+    assert guest.lang == "en" and "Leave the table" in render.page_html(guest)
+    assert guest.settings["preset"] == GuestApp(MemoryStorage(), MemoryStorage()).settings["preset"] != "village"
+    assert GuestApp(own, MemoryStorage()).lang == "en"   # the reloaded page keeps it
+    bad = GuestApp(MemoryStorage(), MemoryStorage())
+    bad.start({"lang": ["fr"]})
+    assert bad.lang == "vi" and "lang" in bad.notice
+    assert "Vào bàn của bạn" in render.page_html(bad)

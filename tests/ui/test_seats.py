@@ -137,3 +137,70 @@ def test_no_review_after_an_u_in_pass_and_play():
     solo.new_match(seed=1, deck=deck)
     play(solo, random.Random(0))
     assert 'data-act="review"' in Learn(solo).over_buttons_html()
+
+
+def test_each_person_gets_their_own_statistics_by_name_and_a_bot_none():
+    """Pass-and-play: Minh's and Lan's hands go to their own records (hints asked on Lan's
+    turn count for Lan); later Minh alone under the same name goes on with Minh's record,
+    and the device's own default name ("Bạn"/"You") is the record from before names."""
+    from ui.learn import Learn, record_owner
+
+    st = MemoryStorage()
+    app = two_people(st)
+    learn = Learn(app)
+    rng = random.Random(1)
+    play(app, rng, until=lambda a: a.cover_for is None and a.me == 2 and a.my_turn())
+    assert learn.handle("hint") is True            # Lan asks for a hint on her turn
+    play(app, rng)
+    learn.observe()
+    recs = learn.stats.records
+    g = app.game
+    assert [(r["who"], r["units"]) for r in recs] == [("Minh", g.result.deltas[0]), ("Lan", g.result.deltas[2])]
+    assert [r["hints"] for r in recs] == [0, 1]
+    assert learn.stats.people() == ["Minh", "Lan"]
+    learn.observe()
+    assert len(learn.stats.records) == 2            # recorded once
+    # the stats view opens on the person at the table, and can list everyone
+    learn.handle("stats")
+    html = learn.stats_html()
+    assert 'data-arg="=Lan"' in html and 'data-arg="@all"' in html and "Minh" in html
+    learn.handle("stats_who", "@all")
+    html = learn.stats_html()
+    assert html.count('<tr><th scope="row">') == 2 and "stats-everyone" in html
+    learn.handle("stats_who", "=Lan")
+    assert f"{g.result.deltas[2]:+d}" in learn.stats_html()
+    # Minh alone later, the name still in seat 1: the same record goes on
+    app.handle("setting", ("seat_kind.2", "easy"))
+    app.handle("new_match")
+    app.handle("confirm")
+    assert not app.pass_and_play and app.seats[0].name == "Minh"
+    solo = Learn(app)
+    play(app, rng)
+    solo.observe()
+    assert [r.get("who") for r in solo.stats.records] == ["Minh", "Lan", "Minh"]
+    assert solo.stats.of("minh").summary().hands == 2
+    assert record_owner("Bạn") is None and record_owner("you") is None and record_owner("Lan") == "Lan"
+
+
+def test_records_with_and_without_a_name_load_and_a_bad_name_is_set_aside():
+    from phom.stats import Stats, hand_record
+
+    app = two_people()
+    play(app, random.Random(2))
+    st = Stats()
+    st.add(hand_record(app.game, 1))                      # an old record: no name
+    st.add(hand_record(app.game, 0, who="Minh"))
+    st.add(hand_record(app.game, 2, who="lan"))
+    st.add(hand_record(app.game, 2, who="Lan"))
+    text = st.to_json()
+    assert '"who"' not in text.split("},{")[0]           # the device's own record: as before
+    back, bad = Stats.load(text)
+    assert not bad and back.people() == [None, "Minh", "Lan"] and back.of("LAN").summary().hands == 2
+    import json as _json
+
+    d = _json.loads(text)
+    d["records"][1]["who"] = "  "
+    d["records"][2]["who"] = 7
+    back, bad = Stats.load(_json.dumps(d))
+    assert len(back.records) == 2 and [why for _r, why in bad] == ["who must be a person's name "
+                                                                   "(1 to 16 letters, trimmed)"] * 2
