@@ -465,7 +465,23 @@ class Game:
             is_lay_down_turn=self.is_lay_down_turn() if in_play else False,
             chot=self.phase in (Phase.DISCARD, Phase.LAY_DOWN, Phase.TAKE, Phase.U)
             and self.turn_model.is_chot_discard(self, self.to_move),
+            my_draws=self._draws_of(seat),
         )
+
+    def _draws_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` drew from the stock this hand, in order: each was in its
+        hand once, so it is the seat's to know (its move log names them). A sampled
+        world (no deck) knows none."""
+        if not self.deck:
+            return ()
+        k = self.rules.hand_size * self.players + 1   # the stock's top, as dealt
+        out = []
+        for s, kind, _card in self.events:
+            if kind == Event.DRAW:
+                if s == seat:
+                    out.append(self.deck[k])
+                k += 1
+        return tuple(out)
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Game:

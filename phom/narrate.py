@@ -97,26 +97,15 @@ class Move:
     owner: int | None = None   # send: whose meld the card went onto
 
 
-def _drawn_cards(game: Any) -> list[Card]:
-    """The cards drawn from the stock, in order: the deck after the deal, top
-    first (``Game.from_deck``'s contract). None where the deck is not known
-    (a linked guest's table holds only its view)."""
-    deck = getattr(game, "deck", None)
-    if not deck:
-        return []
-    dealt = game.rules.hand_size * game.players + 1
-    return list(deck[dealt:])
-
-
 def moves(game: Any, seat: int) -> list[Move]:
     """The whole hand so far as ``seat`` may know it: one Move per public event.
 
     Built from the engine's record (the public events, the lay-down log and
     the laid melds of ``game.view(seat)``), so the page's move log, ticker and
     announcements say what happened, never a guess. ``seat``'s own draws name
-    the card (the stock order is the deck's); other draws do not. ``game``
-    needs only ``view(seat)`` (then no draw names a card) and, for the draws,
-    ``deck``, ``rules`` and ``players``.
+    the card (the view's ``my_draws``: a seat knows what it drew); other draws
+    do not. ``game`` needs only ``view(seat)``, so a linked guest's table, which
+    holds nothing but its view, says "Bạn bốc 7 cơ" as the host's does.
     """
     view = game.view(seat)
     meld_cards = {mid: cards for mid, _owner, cards in view.table_melds}
@@ -127,13 +116,12 @@ def moves(game: Any, seat: int) -> list[Move]:
     grown = {mid: [c for c in cards if c not in sent] for mid, cards in meld_cards.items()}
     lay_log = getattr(view.public, "lay_log", None)
     lays = iter(lay_log if lay_log is not None else ())
-    stock = iter(_drawn_cards(game))
+    own = iter(getattr(view, "my_draws", ()))
     laid_before: set[int] = set()
     out = []
     for s, kind, card in view.events:
         if kind == "draw":
-            drawn = next(stock, None)
-            out.append(Move(s, "draw", drawn if s == seat else None))
+            out.append(Move(s, "draw", next(own, None) if s == seat else None))
         elif kind == "lay":
             # without the lay-down log (an older view), a seat's first lay is all its melds
             who, ids = next(lays, (s, () if lay_log is not None or s in laid_before else view.laid[s] or ()))

@@ -44,11 +44,12 @@ class PlayerView:
     chot: bool                                 # a discard by the seat to move now would be a chốt
     u_offer: UKind | None                      # the dealt ù on offer (deal phase only)
     public: PublicState                        # the whole public state (counters for bots and worlds)
+    my_draws: tuple[Card, ...] = ()            # the cards this seat drew from the stock, in order (it saw each)
 
     @staticmethod
     def build(seat: int, pub: PublicState, rules: Rules, hand: tuple[Card, ...], *, stock_size: int,
               hand_sizes: tuple[int, ...], u_offer: UKind | None, is_lay_down_turn: bool,
-              chot: bool) -> PlayerView:
+              chot: bool, my_draws: tuple[Card, ...] = ()) -> PlayerView:
         """The view of ``seat``, every public field read from ``pub``."""
         from .cards import mask_to_cards
         from .scoring import pot_size
@@ -62,6 +63,7 @@ class PlayerView:
             turns=pub.turns, laid=pub.laid, lay_order=pub.lay_order, payments=pub.ledger,
             events=pub.events, pot=pot_size(rules, pub.pot_in, pub.players),
             is_lay_down_turn=is_lay_down_turn, chot=chot, u_offer=u_offer, public=pub,
+            my_draws=my_draws,
         )
 
     @property

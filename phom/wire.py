@@ -110,6 +110,7 @@ def view_to_json(v: PlayerView) -> dict[str, Any]:
         "pot": v.pot, "is_lay_down_turn": v.is_lay_down_turn, "chot": v.chot,
         "u_offer": v.u_offer,
         "public": {k: _plain(getattr(v.public, k)) for k in _COUNTERS},
+        "my_draws": [str(c) for c in v.my_draws],
     }
 
 
@@ -226,6 +227,7 @@ def view_from_json(d: Any) -> PlayerView:
             payments=payments, events=tuple(events), pot=_int(d["pot"], "pot"),
             is_lay_down_turn=bool(d["is_lay_down_turn"]), chot=bool(d["chot"]),
             u_offer=None if u_offer is None else UKind(u_offer), public=public,
+            my_draws=_cards(d["my_draws"], "my_draws"),
         )
     except KeyError as e:
         raise ValueError(f"the view lacks {e}") from None

@@ -32,9 +32,19 @@ def _you(app):
     return None if app.pass_and_play else app.me
 
 
+def _names(app) -> list[str]:
+    """The seats' names as the log says them: the seat spoken to is "Bạn"/"You" on its
+    own phone (a linked guest's and the host's page both), whatever the table calls it."""
+    names = list(app.names())
+    you = _you(app)
+    if you is not None:
+        names[you] = t(app.lang, "you")
+    return names
+
+
 def speak(app, move) -> str:
     """A move as a sentence for the live region: cards by name ("7 cơ")."""
-    text = narrate.say(move, app.lang, app.names(), you=_you(app))
+    text = narrate.say(move, app.lang, _names(app), you=_you(app))
     return text if text.endswith(("!", "?", ".")) else text + "."
 
 
@@ -53,7 +63,7 @@ def move_html(app, move) -> str:
         cards.append(None)
         return f"\0{len(cards) - 1}\0{inner}\0{len(cards) - 1}\0"
 
-    text = escape(narrate.say(move, app.lang, app.names(), you=_you(app), card=card, meld=meld))
+    text = escape(narrate.say(move, app.lang, _names(app), you=_you(app), card=card, meld=meld))
     parts = text.split("\0")
     out = []
     opened: set = set()
@@ -94,7 +104,7 @@ def log_body_html(app) -> str:
     ms = moves(app)
     if not ms:
         return f'<p class="movelog-empty">{escape(t(lang, "log_empty"))}</p>'
-    names = app.names()
+    names = _names(app)
     starter = app.view().starter
     items = []
     rnd = 0

@@ -12,9 +12,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import phom  # noqa: E402
+from phom import narrate  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
 from phom.wire import cards_named  # noqa: E402
-from ui import render  # noqa: E402
+from ui import movelog, render  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.linkplay import GUEST_KEY, GuestApp, HostLinks  # noqa: E402
 from ui.store import MemoryStorage  # noqa: E402
@@ -72,9 +73,18 @@ def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
         else:
             host.apply(host.auto_action() or rng.choice(host.legal()))
         pump(host, guest)
-        # the guest's table is exactly its view
+        # the guest's table is exactly its view, and its move log the host's for seat 2
         assert guest.view() == g.view(2)
         assert "data-card" in render.page_html(guest)
+        assert movelog.moves(guest) == narrate.moves(g, 2)
+    own = [m for m in movelog.moves(guest) if m.kind == "draw" and m.seat == 2]
+    assert own and all(m.card is not None for m in own), "the guest's own draws are named"
+    assert not any(m.card for m in movelog.moves(guest) if m.kind == "draw" and m.seat != 2)
+    assert movelog.speak(guest, own[0]) == f"Bạn bốc {own[0].card.name('vi')}."
+    guest.settings["lang"] = "en"
+    assert movelog.speak(guest, own[0]) == f"You draw {own[0].card.name('en')}."
+    assert "You draw" in movelog.log_body_html(guest) and "Lan draw" not in movelog.log_body_html(guest)
+    guest.settings["lang"] = "vi"
     assert host.game.is_over and guest.game.is_over
     msg = guest.received[-1]
     assert cards_named(msg) <= public_cards(host.game, 2)
