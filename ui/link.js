@@ -6,10 +6,17 @@
 // "." + base64url(deflate-raw(SDP)). The page's Python (ui/linkplay.py) decides
 // everything; this module only moves strings. Received messages are kept in a
 // short log (received()) so the tests can check what a guest was ever sent.
+//
+// Heartbeat: each side sends a one-character beat every BEAT ms on an open channel
+// (never passed to the page nor logged); a link that has heard nothing for SILENT ms
+// is reported "silent" and closed, so a phone whose screen locked or whose page froze
+// is noticed in seconds, not when the browser's own timeout (~30 s) gives up.
 
 const PREFIX = "PHOM1";
 const peers = new Map();          // id -> {pc, ch}
 const log = [];
+const BEAT_TEXT = "\u0006";
+let BEAT = 2000, SILENT = 12000;   // ms
 let onMessage = null;             // (id, text) => void
 let onState = null;               // (id, state) => void
 
@@ -65,10 +72,12 @@ function wire(id, ch) {
   const peer = peers.get(id);
   peer.ch = ch;
   const mine = () => peers.get(id) === peer;   // a replaced link says nothing
-  ch.onopen = () => mine() && onState && onState(id, "open");
+  ch.onopen = () => { peer.heard = performance.now(); if (mine() && onState) onState(id, "open"); };
   ch.onclose = () => mine() && onState && onState(id, "closed");
   ch.onmessage = (ev) => {
     if (!mine()) return;
+    peer.heard = performance.now();
+    if (ev.data === BEAT_TEXT) return;
     log.push(String(ev.data));
     if (log.length > 2000) log.shift();
     if (onMessage) onMessage(id, String(ev.data));
@@ -132,6 +141,29 @@ export function close(id) {
   try { if (peer.ch) peer.ch.close(); peer.pc.close(); } catch (e) { /* already closed */ }
   peers.delete(id);
 }
+
+function beat() {
+  const now = performance.now();
+  for (const [id, peer] of [...peers]) {
+    if (!peer.ch || peer.ch.readyState !== "open") continue;
+    if (now - peer.heard > SILENT) {
+      close(id);
+      if (onState) onState(id, "silent");
+      continue;
+    }
+    try { peer.ch.send(BEAT_TEXT); } catch (e) { /* closing: onclose says so */ }
+  }
+}
+let beating = setInterval(beat, BEAT);
+
+// Tests only: other timings, and one beat now (heartbeat(60000, 0) then beat(): every
+// link counts as silent at once, with no wait).
+export function heartbeat(every, silent) {
+  BEAT = every; SILENT = silent;
+  clearInterval(beating);
+  beating = setInterval(beat, BEAT);
+}
+export { beat };
 
 export function listen(message, state) { onMessage = message; onState = state; }
 export function received() { return log.slice(); }
@@ -226,4 +258,4 @@ export async function scan(labels) {
 }
 
 window.phomLink = { offer, accept, answer, send, close, listen, received, encode, decode, supported,
-                    drawQR, decodeImage, scan };
+                    drawQR, decodeImage, scan, heartbeat, beat };

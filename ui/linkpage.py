@@ -79,10 +79,7 @@ class LinkPage:
                 if state == "open" and app.seat is not None:
                     self.js.send("host", app.join_message(app.seat))
                 elif state != "open":
-                    app.connected = False
-                    app.rejoining = app.token is not None
-                    app.answer_code = None
-                    app.error = l_(app.lang, "host_gone")
+                    app.host_closed()
                 self._refresh()
                 return
             seat = int(link_id)

@@ -51,7 +51,14 @@ TEXT = {
         "leave": "Rời bàn",
         "join_btn": "Vào bàn người khác mời",
         "link_btn": "Nối điện thoại khách",
-        "host_gone": "Mất kết nối với chủ bàn.",
+        "host_gone_title": "Chủ bàn đã rời bàn",
+        "host_gone_body": "Trang của chủ bàn đã đóng hoặc tải lại, hoặc hai máy mất kết nối. Ván vẫn được "
+                          "lưu trên máy chủ bàn: xin chủ bàn một mã mới rồi dán vào đây để về lại ghế cũ.",
+        "away": "{name} đã rời bàn — chờ {name} vào lại hoặc để máy chơi thay.",
+        "away_covered": "{name} đã rời bàn — máy đang chơi thay. {name} vào lại thì được trả ghế.",
+        "away_bot": "Để máy chơi thay",
+        "away_wait": "Thôi, chờ {name}",
+        "away_invite": "Mời {name} vào lại",
         "refused": "Chủ bàn không nhận: {reason}",
         "copy": "Chép",
         "scan": "Quét mã QR",
@@ -85,7 +92,15 @@ TEXT = {
         "leave": "Leave the table",
         "join_btn": "Join a table I was invited to",
         "link_btn": "Link guests' phones",
-        "host_gone": "The link to the host is lost.",
+        "host_gone_title": "The host has left the table",
+        "host_gone_body": "The host's page was closed or reloaded, or the phones lost their link. The match "
+                          "is kept on the host's phone: ask the host for a new code and paste it here to get your seat back.",
+        "away": "{name} has left the table — wait for {name} to come back, or let a bot play.",
+        "away_covered": "{name} has left the table — a bot is playing for now. {name} gets the seat back "
+                        "on rejoining.",
+        "away_bot": "Let a bot play",
+        "away_wait": "No, wait for {name}",
+        "away_invite": "Invite {name} back",
         "refused": "The host refused: {reason}",
         "copy": "Copy",
         "scan": "Scan the QR code",
@@ -163,6 +178,39 @@ class HostLinks:
             self.sent[seat] = s.seq
             out.append((seat, json.dumps(s.message_for(seat), ensure_ascii=False)))
         return out
+
+
+def away_seats(app: App, links: HostLinks) -> list[int]:
+    """The guests who were at the table and are not now: each joined once (the session
+    gave them a token) and their link is not open (closed, silent, or not made again
+    since the host's page reloaded)."""
+    s = app.session
+    if s is None:
+        return []
+    return [seat for seat in s.guests() if seat in s.tokens and links.state(seat) != "open"]
+
+
+def away_html(app: App) -> str:
+    """The host's alert, one per guest who dropped, naming the seat, with the way on:
+    let a bot play (or stop it), or make a new code to invite them back. It goes when
+    the guest is back."""
+    links = getattr(app, "links", None)
+    if links is None or app.session is None:
+        return ""
+    from .widgets import btn
+
+    lang = app.lang
+    out = []
+    for seat in away_seats(app, links):
+        name = app.name(seat)
+        covered = seat in app.session.covered
+        text = l_(lang, "away_covered" if covered else "away", name=name)
+        bot = btn(l_(lang, "away_wait", name=name) if covered else l_(lang, "away_bot"), "link_cover",
+                  arg=str(seat), key=f"away-bot-{seat}", cls="" if covered else "primary")
+        invite = btn(l_(lang, "away_invite", name=name), "link_open", key=f"away-invite-{seat}")
+        out.append(f'<div class="link-away" role="alert" data-seat="{seat}" data-key="away-{seat}">'
+                   f'<p>{escape(text)}</p><div class="link-actions">{bot}{invite}</div></div>')
+    return "".join(out)
 
 
 def host_dialog_html(app: App, links: HostLinks) -> str:
@@ -261,6 +309,7 @@ class GuestApp(App):
         self.received: list[dict] = []
         self.answer_code: str | None = None
         self.error: str | None = None
+        self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.game = None
         self.match = None
         try:
@@ -356,6 +405,7 @@ class GuestApp(App):
                 self.session_storage.setItem(GUEST_KEY, json.dumps({"seat": self.seat, "token": self.token}))
                 self.names_ = [str(x) for x in msg["names"]]
                 self.connected = True
+                self.host_gone = False
                 self.error = None
                 return True
             if kind == "refused":
@@ -389,6 +439,16 @@ class GuestApp(App):
             self.selected = None
         return True
 
+    def host_closed(self) -> None:
+        """The link to the host closed or fell silent: back to the join screen, which
+        says so plainly; the seat and token are kept to rejoin from a new code."""
+        self.connected = False
+        self.waiting = False
+        self.rejoining = self.token is not None
+        self.answer_code = None
+        self.host_gone = True
+        self.error = None
+
     def leave(self) -> None:
         self.session_storage.removeItem(GUEST_KEY)
 
@@ -397,7 +457,13 @@ def join_html(app: GuestApp) -> str:
     """The guest's screen until the table arrives: paste the code, copy the answer."""
     lang = app.lang
     intro = l_(lang, "join_again") if app.rejoining else l_(lang, "join_intro")
-    parts = [f'<h2 id="join-title">{escape(l_(lang, "join_title"))}</h2>',
+    gone = ""
+    if app.host_gone:
+        gone = (f'<div class="link-gone" role="alert" data-key="host-gone"><strong>'
+                f'{escape(l_(lang, "host_gone_title"))}</strong>'
+                f'<p>{escape(l_(lang, "host_gone_body"))}</p></div>')
+        intro = l_(lang, "join_intro")
+    parts = [gone, f'<h2 id="join-title">{escape(l_(lang, "join_title"))}</h2>',
              f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>',
              f'<label for="offer-in">{escape(intro)}</label>',
              '<textarea class="link-code" id="offer-in" rows="3" data-key="offer-in" autocomplete="off" '

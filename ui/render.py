@@ -497,11 +497,15 @@ def help_html(app) -> str:
 
 
 def notice_html(app) -> str:
+    from .linkplay import away_html  # a linked guest who dropped (ui/linkplay.py)
+
+    away = away_html(app)
     if not app.notice:
-        return ""
+        return f'<div class="notices">{away}</div>' if away else ""
     lang = app.lang
-    return (f'<div class="notice" role="status">{escape(app.notice)}'
-            + btn("×", "dismiss", cls="ghost icon", aria_label=t(lang, "btn_close")) + "</div>")
+    notice = (f'<div class="notice" role="status">{escape(app.notice)}'
+              + btn("×", "dismiss", cls="ghost icon", aria_label=t(lang, "btn_close")) + "</div>")
+    return f'<div class="notices">{notice}{away}</div>' if away else notice
 
 
 DIALOGS = {

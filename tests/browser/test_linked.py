@@ -3,8 +3,11 @@ linked by WebRTC through the text codes only (no STUN/TURN, host candidates).
 
 A whole hand is played with a person at each and bots in the other seats; every
 message the guest ever received names only cards its seat could see at that
-moment (checked by replaying the host's hand); then the guest reloads mid-hand
-and rejoins its seat from the host's new code.
+moment (checked by replaying the host's hand); mid-hand the host finds the guest
+silent (its heartbeat made to time out at once): the host names the seat in an
+alert whose button lets a bot play, and the guest says the host is gone; then the
+guest reloads and rejoins its seat from the host's new code, and the alert goes.
+The guest's page is in English (``?lang=en``), the host's in Vietnamese.
 
 Chromium hides local addresses behind mDNS names by default, which this closed
 machine cannot resolve, so this browser is launched with
@@ -71,8 +74,11 @@ def read_qr(page, selector: str) -> str:
 def link_guest(host, guest, seat=2, check_qr=False):
     """The text form: the host's invitation pasted on the guest, the answer pasted back."""
     if not has(host, ".dialog [data-act='link_invite']"):
-        host.tap('[data-act="settings"]')
-        host.tap('[data-act="link_open"]')
+        if has(host, f'.link-away[data-seat="{seat}"]'):
+            host.tap(f'[data-key="away-invite-{seat}"]')   # the alert's way to invite back
+        else:
+            host.tap('[data-act="settings"]')
+            host.tap('.dialog [data-act="link_open"]')
     host.tap(f'[data-act="link_invite"][data-arg="{seat}"]')
     offer = wait_for(lambda: host.locator(f"#offer-{seat}").count() and host.input_value(f"#offer-{seat}"),
                      "the invitation code")
@@ -133,10 +139,11 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     host.locator('[data-setting="seat_name.2"]').press("Enter")
     host.tap('[data-act="new_match"]')
     host.tap('.dlg-confirm_new [data-act="confirm"]')  # mid-hand: asked first (issue 10)
-    guest.goto(site_url + "?join=1")
+    guest.goto(site_url + "?join=1&lang=en")
     wait_booted(guest)
     assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
-    assert "cùng một mạng Wi-Fi" in guest.inner_text(".join")
+    assert "the same Wi-Fi" in guest.inner_text(".join")
+    assert guest.locator('[data-act="tutorial"], .learn-welcome').count() == 0
     link_guest(host, guest, check_qr=True)
     guest.screenshot(path=str(artifacts / "linked-guest-390.png"))
 
@@ -150,11 +157,25 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
                 before = [m for m in guest_messages(guest) if m.get("type") == "state"]
                 assert replay_check(host, before) > 0
                 token = json.loads(guest.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"]
+                # the guest falls silent: the host names it, the guest says the host is gone
+                host.evaluate("window.phomLink.heartbeat(60000, 0); window.phomLink.beat();"
+                              "window.phomLink.heartbeat(2000, 12000)")
+                alert = host.locator('.link-away[data-seat="2"]')
+                wait_for(lambda: alert.count(), "the host's alert")
+                assert alert.get_attribute("role") == "alert"
+                assert alert.inner_text().startswith("Lan đã rời bàn — chờ Lan vào lại hoặc để máy chơi thay")
+                wait_for(lambda: guest.locator(".link-gone").count(), "the guest's 'host gone'")
+                assert "The host has left the table" in guest.inner_text(".link-gone")
+                host.screenshot(path=str(artifacts / "linked-host-away-390.png"))
+                guest.screenshot(path=str(artifacts / "linked-guest-gone-390.png"))
+                host.tap('[data-key="away-bot-2"]')          # the bot plays the seat meanwhile
+                wait_for(lambda: "máy đang chơi thay" in alert.inner_text(), "the covered seat")
                 guest.reload()
                 wait_booted(guest)
                 assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
                 wait_for(lambda: host.locator('[data-act="settings"]').count(), "host page")
                 link_guest(host, guest)
+                assert host.locator(".link-away").count() == 0, "the alert goes when the guest is back"
                 assert json.loads(guest.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"] == token
                 rejoined = True
                 continue
@@ -174,3 +195,10 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     assert replay_check(host, got) > 3
     assert state(host)["over"]
     assert "Lan" in guest.inner_text(".over")
+    # the guest's own draws are named in its move log, in its language, from its view alone
+    saved = json.loads(host.evaluate("localStorage.getItem('phom.match.v1')"))
+    mine = phom.Match.from_json(saved["match"]).current.view(2).my_draws
+    assert mine, "seat 3 drew this hand"
+    guest.keyboard.press("k")
+    log = guest.locator(".movelog").inner_text()
+    assert f"You draw {mine[0].name('en')}" in log and "Lan draw" not in log

@@ -183,3 +183,28 @@ def test_the_guest_page_honours_lang_and_nothing_of_the_match():
     bad.start({"lang": ["fr"]})
     assert bad.lang == "vi" and "lang" in bad.notice
     assert "Vào bàn của bạn" in render.page_html(bad)
+
+
+def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins():
+    host = hosted()
+    gs = MemoryStorage()
+    guest = GuestApp(MemoryStorage(), gs)
+    assert "link-away" not in render.page_html(host)       # not joined yet: the link panel's job
+    link(host, guest)
+    assert "link-away" not in render.page_html(host)
+    host.links.closed(host, 2)                              # the channel closed, or fell silent
+    guest.host_closed()
+    html = render.page_html(host)
+    assert "Lan đã rời bàn — chờ Lan vào lại hoặc để máy chơi thay." in html
+    assert 'data-act="link_cover" data-key="away-bot-2"' in html and 'data-key="away-invite-2"' in html
+    host.session.cover(2, True)                             # what the alert's button does
+    assert "máy đang chơi thay" in render.page_html(host) and host.controller(2) == "bot"
+    host.settings["lang"] = "en"
+    assert "Lan has left the table — a bot is playing for now." in render.page_html(host)
+    host.settings["lang"] = "vi"
+    page = render.page_html(guest)
+    assert "Chủ bàn đã rời bàn" in page and 'role="alert"' in page and "data-card" not in page
+    again = GuestApp(MemoryStorage(), gs)                   # it reloads and rejoins
+    link(host, again)
+    assert "link-away" not in render.page_html(host) and host.controller(2) == "guest"
+    assert "Chủ bàn đã rời bàn" not in render.page_html(again)
