@@ -161,7 +161,7 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
                 host.evaluate("window.phomLink.heartbeat(60000, 0); window.phomLink.beat();"
                               "window.phomLink.heartbeat(2000, 12000)")
                 alert = host.locator('.link-away[data-seat="2"]')
-                wait_for(lambda: alert.count(), "the host's alert")
+                wait_for(lambda a=alert: a.count(), "the host's alert")
                 assert alert.get_attribute("role") == "alert"
                 assert alert.inner_text().startswith("Lan đã rời bàn — chờ Lan vào lại hoặc để máy chơi thay")
                 wait_for(lambda: guest.locator(".link-gone").count(), "the guest's 'host gone'")
@@ -169,7 +169,7 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
                 host.screenshot(path=str(artifacts / "linked-host-away-390.png"))
                 guest.screenshot(path=str(artifacts / "linked-guest-gone-390.png"))
                 host.tap('[data-key="away-bot-2"]')          # the bot plays the seat meanwhile
-                wait_for(lambda: "máy đang chơi thay" in alert.inner_text(), "the covered seat")
+                wait_for(lambda a=alert: "máy đang chơi thay" in a.inner_text(), "the covered seat")
                 guest.reload()
                 wait_booted(guest)
                 assert phase(guest) == "join" and guest.locator("[data-card]").count() == 0
