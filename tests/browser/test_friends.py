@@ -113,7 +113,7 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
     # statistics per name: each person's hand in their own record, and everyone listed
     saved = json.loads(page.evaluate("localStorage.getItem('phom.match.v1')"))
     deltas = phom.Match.from_json(saved["match"]).current.result.deltas
-    page.tap('[data-act="learn_menu"]')
+    page.tap('[data-act="menu"]')
     page.tap('[data-act="stats"]')
     assert page.locator('[data-act="stats_who"]').all_inner_texts() == ["Minh", "Lan", "Mọi người"]
     page.tap('[data-act="stats_who"][data-arg="@all"]')
