@@ -200,7 +200,7 @@ def attach(page) -> LinkPage:
     session = session_storage()
     if guest_mode(session):
         page.app = GuestApp(page.app.storage, session)
-        learn_dom.attach(page)      # the learn side follows the guest\'s app (no tutorial there)
+        learn_dom.attach(page)      # the learn side follows the guest's app (no tutorial there)
     return LinkPage(page)
 
 
