@@ -16,7 +16,8 @@ const PREFIX = "PHOM1";
 const peers = new Map();          // id -> {pc, ch}
 const log = [];
 const BEAT_TEXT = "\u0006";
-let BEAT = 2000, SILENT = 12000;   // ms
+let BEAT = 2000, SILENT = 15000;   // ms
+let lastBeat = performance.now();
 let onMessage = null;             // (id, text) => void
 let onState = null;               // (id, state) => void
 
@@ -144,8 +145,13 @@ export function close(id) {
 
 function beat() {
   const now = performance.now();
+  // This page itself was frozen or busy (a background tab, a long import): the other
+  // side's beats may still be queued behind this timer, so no verdict this time.
+  const awake = now - lastBeat < 2 * BEAT + 1000;
+  lastBeat = now;
   for (const [id, peer] of [...peers]) {
     if (!peer.ch || peer.ch.readyState !== "open") continue;
+    if (!awake) peer.heard = now;
     if (now - peer.heard > SILENT) {
       close(id);
       if (onState) onState(id, "silent");
@@ -160,6 +166,7 @@ let beating = setInterval(beat, BEAT);
 // link counts as silent at once, with no wait).
 export function heartbeat(every, silent) {
   BEAT = every; SILENT = silent;
+  lastBeat = performance.now();
   clearInterval(beating);
   beating = setInterval(beat, BEAT);
 }

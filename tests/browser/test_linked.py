@@ -159,7 +159,7 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
                 token = json.loads(guest.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"]
                 # the guest falls silent: the host names it, the guest says the host is gone
                 host.evaluate("window.phomLink.heartbeat(60000, 0); window.phomLink.beat();"
-                              "window.phomLink.heartbeat(2000, 12000)")
+                              "window.phomLink.heartbeat(2000, 15000)")
                 alert = host.locator('.link-away[data-seat="2"]')
                 wait_for(lambda a=alert: a.count(), "the host's alert")
                 assert alert.get_attribute("role") == "alert"
