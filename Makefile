@@ -46,9 +46,10 @@ lint: test-deps
 	$(PY) -m ruff check
 	$(PY) -m mypy $(MYPY_FLAGS) phom/
 
-# pytest's exit code is kept (and written to PYTEST_CODE_FILE for .ci/run).
+# pytest's exit code is kept (and written to PYTEST_CODE_FILE for .ci/run). The suite runs in
+# two workers, then the `solo` tests alone (scripts/pytest.sh).
 test: lint vendor
-	$(PY) -m pytest $(PYTEST_ARGS); code=$$?; \
+	PY=$(PY) bash scripts/pytest.sh $(PYTEST_ARGS); code=$$?; \
 	  if [ -n "$(PYTEST_CODE_FILE)" ]; then echo $$code > "$(PYTEST_CODE_FILE)"; fi; \
 	  exit $$code
 

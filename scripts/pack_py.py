@@ -82,7 +82,7 @@ def slim(text: str) -> str:
 
 def pack(out: Path = OUT, root: Path = ROOT, slimmed: bool = False) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
+    tmp = out.with_suffix(f".{os.getpid()}.tmp")  # two test workers may pack at once
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
         for p in sources(root):
             info = zipfile.ZipInfo(p.relative_to(root).as_posix(), (1980, 1, 1, 0, 0, 0))

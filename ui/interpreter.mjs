@@ -169,6 +169,39 @@ function heap(py) {
   Object.defineProperty(info, "heapBytes", { get: () => py._module.HEAP8.length, enumerable: true });
 }
 
+// WebKit keeps no HTTP cache that its service worker's install revalidates
+// against, so on a first visit whatever the page fetches before the worker
+// takes it over crosses the network twice: the 9.6 MB wasm too, on a phone's
+// network. There, a first visit's runtime waits until the worker controls the
+// page (it is installing those very files) and is then served from its cache;
+// never longer than WAIT_SW_MS (an install that fails or hangs: boot from the
+// network, as before).
+const WAIT_SW_MS = 20000;
+const webkit = navigator.vendor === "Apple Computer, Inc." && !/Chrom|Edg/.test(navigator.userAgent);
+
+async function untilControlled() {
+  const sw = navigator.serviceWorker;
+  if (!webkit || BUILD === "dev" || !sw || sw.controller || !location.protocol.startsWith("http")) return "";
+  const t0 = performance.now();
+  const how = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve("timeout"), WAIT_SW_MS);
+    const end = (what) => { clearTimeout(timer); resolve(what); };
+    sw.addEventListener("controllerchange", () => end("controlled"), { once: true });
+    // the page's own registration (ui/boot.js): the same one, returned again
+    sw.register(new URL("sw.js", SCOPE).href).then((reg) => {
+      if (sw.controller) return end("controlled");
+      const w = reg.installing || reg.waiting || reg.active;
+      if (!w) return end("no worker");
+      // an activated worker that has not claimed us (a forced reload) will not now
+      if (w.state === "activated") setTimeout(() => end("not claimed"), 1000);
+      w.addEventListener("statechange", () => { if (w.state === "redundant") end("install failed"); });
+    }, () => end("no worker"));
+  });
+  info.waitedForWorkerMs = performance.now() - t0;
+  info.waitedForWorker = how;
+  return how;
+}
+
 const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r";
 
 export async function loadPyodide(options = {}) {
@@ -195,6 +228,7 @@ export async function loadPyodide(options = {}) {
       } catch (_) { /* nothing stored to drop */ }
     }
   }
+  await untilControlled();
   const py = await loadRuntime(opts);
   await unpack(py);
   info.loadMs = performance.now() - t0;

@@ -310,6 +310,7 @@ def test_time_to_interactive(new_table, site_url, artifacts):
     assert cold < 30_000 and warm < 30_000
 
 
+@pytest.mark.solo
 def test_bot_thinking_never_freezes_the_page(table, site_url, artifacts):
     """The strongest bot thinks in slices: while a bot thinks (each turn is a
     ``phom-think`` performance measure) no main-thread task lasts 100 ms or
