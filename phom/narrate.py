@@ -86,6 +86,7 @@ class Move:
 
     kind: ``draw``, ``eat``, ``discard``, ``lay`` (``melds`` laid), ``mom`` (a
     first lay-down with no meld), ``lay_none`` (a tái that adds no meld),
+    ``still_mom`` (a tái of a móm seat that still lays no meld),
     ``send`` (``card`` onto ``owner``'s meld, ``melds[0]`` as it stood before),
     ``u``, ``pass``. ``card`` of a draw is known only to the seat that drew.
     """
@@ -118,6 +119,7 @@ def moves(game: Any, seat: int) -> list[Move]:
     lays = iter(lay_log if lay_log is not None else ())
     own = iter(getattr(view, "my_draws", ()))
     laid_before: set[int] = set()
+    mom: set[int] = set()          # seats whose lay-downs so far laid no meld
     out = []
     for s, kind, card in view.events:
         if kind == "draw":
@@ -127,8 +129,12 @@ def moves(game: Any, seat: int) -> list[Move]:
             who, ids = next(lays, (s, () if lay_log is not None or s in laid_before else view.laid[s] or ()))
             if ids:
                 out.append(Move(s, "lay", melds=tuple(tuple(grown[m]) for m in ids if m in grown)))
+                mom.discard(who)
+            elif s not in laid_before:
+                out.append(Move(s, "mom"))
+                mom.add(who)
             else:
-                out.append(Move(s, "lay_none" if s in laid_before else "mom"))
+                out.append(Move(s, "still_mom" if s in mom else "lay_none"))
             laid_before.add(who)
         elif kind == "send":
             mid = card_meld.get(card)
@@ -147,6 +153,7 @@ _SAY = {
         "draw": "{who} bốc một lá", "draw_card": "{who} bốc {card}", "eat": "{who} ăn {card}",
         "discard": "{who} đánh {card}", "lay": "{who} hạ {n} phỏm: {melds}", "lay_1": "{who} hạ phỏm {melds}",
         "mom": "{who} móm (không có phỏm)", "lay_none": "{who} không hạ thêm",
+        "still_mom": "{who} vẫn móm (không có phỏm để hạ)",
         "send": "{who} gửi {card} vào phỏm {meld} của {owner}", "send_own": "{who} gửi {card} vào phỏm {meld} của mình",
         "u": "{who} ù!", "pass": "{who} chơi tiếp, không ù",
     },
@@ -154,7 +161,7 @@ _SAY = {
         "draw": "{who} draws a card", "draw_card": "{who} draws {card}", "eat": "{who} eats {card}",
         "discard": "{who} discards {card}", "lay": "{who} lays down {n} melds: {melds}",
         "lay_1": "{who} lays down {melds}", "mom": "{who} is móm (no meld)",
-        "lay_none": "{who} lays down nothing more",
+        "lay_none": "{who} lays down nothing more", "still_mom": "{who} is still móm (no meld to lay)",
         "send": "{who} sends {card} onto {owner}'s meld {meld}", "send_own": "{who} sends {card} onto their own meld {meld}",
         "send_yours": "{who} sends {card} onto your meld {meld}",
         "u": "{who} goes out: ù!", "pass": "{who} plays on, no ù",
@@ -165,6 +172,7 @@ _SAY_YOU_EN = {
     "draw": "{who} draw a card", "draw_card": "{who} draw {card}", "eat": "{who} eat {card}",
     "discard": "{who} discard {card}", "lay": "{who} lay down {n} melds: {melds}", "lay_1": "{who} lay down {melds}",
     "mom": "{who} are móm (no meld)", "lay_none": "{who} lay down nothing more",
+    "still_mom": "{who} are still móm (no meld to lay)",
     "send": "{who} send {card} onto {owner}'s meld {meld}", "send_own": "{who} send {card} onto your own meld {meld}",
     "u": "{who} go out: ù!", "pass": "{who} play on, no ù",
 }

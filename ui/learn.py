@@ -369,7 +369,8 @@ class Learn:
             if self.session_key != self.hand_key():
                 self.session = ReviewSession(
                     g, app.me if hasattr(app, "me") else HUMAN, app.names(), app.hand_no,
-                    self.hand_key(), app.match_seed, app.make_bot)
+                    self.hand_key(), app.match_seed, app.make_bot,
+                    you=None if getattr(app, "pass_and_play", False) else app.me)
                 self.session_key = self.hand_key()
             app.dialog = "learn-review"
             return True

@@ -233,7 +233,7 @@ def prompt_text(app, legal) -> str:
         opts = app.lay_options()
         lay = app.current_lay()
         if view.laid[app.me] is not None:
-            return t(lang, "prompt_tai")
+            return t(lang, "prompt_tai_mom" if _tai_still_mom(app, view) else "prompt_tai")
         if app.lay_is_skip():
             return t(lang, "prompt_lay_skip")
         if lay is None or not lay.melds:
@@ -250,6 +250,12 @@ def prompt_text(app, legal) -> str:
     if view.turns[app.me] == 0 and view.starter == app.me and not any(view.turns):
         return t(lang, "prompt_first")
     return t(lang, "prompt_discard")
+
+
+def _tai_still_mom(app, view) -> bool:
+    """A tái of a player who is móm and still has no meld to lay: nothing to
+    "lay more" — the turn only goes on to the discard."""
+    return view.laid[app.me] == () and not any(o.melds for o in app.lay_options())
 
 
 def _arrangement_html(app, view) -> str:
@@ -298,7 +304,7 @@ def action_buttons(app, legal) -> list:
         label, cls = "btn_lay", "primary"
         if lay is not None and not lay.melds:
             if view.laid[app.me] is not None:
-                label = "btn_lay_none"
+                label = "btn_tai_on" if _tai_still_mom(app, view) else "btn_lay_none"
             elif app.lay_is_skip():
                 label, cls = "btn_lay_skip", "danger"
             else:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
-from phom.narrate import describe_event
+from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
 # key: (Vietnamese, English)
@@ -100,21 +99,27 @@ _KEY_SIGN = {"rv_prev": ("←", "ArrowLeft"), "rv_next": ("→", "ArrowRight"),
              "rv_first": ("Home", "Home"), "rv_last": ("End", "End")}
 
 
-def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "") -> str:
-    """A review control; its key is shown while the player uses a keyboard (CSS)."""
+def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "", mark: str = "",
+         after: bool = False) -> str:
+    """A review control: ``mark`` (« ‹ › ») beside its word; on a narrow phone the
+    first/last words give way to the mark alone (CSS), and its key is shown while
+    the player uses a keyboard (the help line says them all on a phone)."""
     dis = ' aria-disabled="true"' if disabled else ""
     sign, name = _KEY_SIGN.get(act, ("", ""))
     ks = f' aria-keyshortcuts="{name}"' if name else ""
     kbd = f' <kbd aria-hidden="true">{escape(sign)}</kbd>' if sign else ""
-    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}"{dis}{ks}>'
-            f"{escape(label)}{kbd}</button>")
+    word = f'<span class="rv-w">{escape(label)}</span>'
+    m = f'<span aria-hidden="true">{escape(mark)}</span>' if mark else ""
+    inner = (word + " " + m if after else m + " " + word) if mark else word
+    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}" '
+            f'aria-label="{escape(label)}"{dis}{ks}>{inner}{kbd}</button>')
 
 
 class ReviewSession:
     """One finished hand under review, for the seat ``seat``."""
 
     def __init__(self, game, seat: int, names: list[str], hand_no: int, seed: str,
-                 expert_seed: int, bot_for) -> None:
+                 expert_seed: int, bot_for, you: int | None = None) -> None:
         self.rec = HandRecord.of(game)
         self.seat = seat
         self.names = names
@@ -123,7 +128,8 @@ class ReviewSession:
         self.expert_seed = expert_seed
         self.bot_for = bot_for          # (seat, actions so far) -> the hand's bot, fresh
         self.final = self.rec.replay()
-        self.events = list(self.final.view(seat).events)
+        self.moves = narrate.moves(self.final, seat)    # the move log's own words
+        self.you = you                  # the seat spoken to as "you" (English verbs agree)
         self.step = 0
         self.progress = 0.0
         self.review: Review | None = None
@@ -200,7 +206,7 @@ class ReviewSession:
             table = (f'<div class="rv-table"><small>{escape(rt(lang, "table"))}:</small> '
                      + " · ".join(_cards_html(cs) for _m, _o, cs in melds) + "</div>")
         log = []
-        for i, (ev, a) in enumerate(zip(self.events, self.rec.actions, strict=False)):
+        for i, mv in enumerate(self.moves[:n]):
             cls = []
             if i == k - 1:
                 cls.append("now")
@@ -211,9 +217,12 @@ class ReviewSession:
                 note = ('<div class="rv-note">★ ' + escape(rt(
                     lang, "prefers", move=move_words(d.preferred, lang),
                     cost=f"{d.cost:.1f}", se=f"{d.se:.1f}")) + "</div>")
-            text = describe_event(ev, lang, self.names) if ev[1] != "lay" else (
-                f"{self.names[ev[0]]} {move_words(a, lang)}")
+            text = narrate.say(mv, lang, self.names, you=self.you)
             log.append(f'<li class="{" ".join(cls)}" data-step="{i + 1}">{escape(text)}{note}</li>')
+        if self.final.is_over:   # how it ended, in the move log's words (phom.narrate.outcome)
+            head, *rest = narrate.outcome(self.final.result, lang, self.names, you=self.you)
+            log.append(f'<li class="rv-result"><b>{escape(head)}</b><ul class="outcome">'
+                       + "".join(f"<li>{escape(x)}</li>" for x in rest) + "</ul></li>")
         if self.review is None:
             status = rt(lang, "working", p=int(100 * self.progress))
         else:
@@ -229,11 +238,11 @@ class ReviewSession:
         where = rt(lang, "step", k=k, n=n) if k else rt(lang, "start")
         controls = (
             '<div class="rv-controls" role="group">'
-            + _btn("« " + rt(lang, "first"), "rv_first", disabled=k == 0)
-            + _btn("‹ " + rt(lang, "prev"), "rv_prev", disabled=k == 0)
+            + _btn(rt(lang, "first"), "rv_first", disabled=k == 0, mark="«", cls="rv-end")
+            + _btn(rt(lang, "prev"), "rv_prev", disabled=k == 0, mark="‹")
             + f'<span class="rv-where" aria-live="polite">{escape(where)}</span>'
-            + _btn(rt(lang, "next") + " ›", "rv_next", disabled=k == n, cls="primary")
-            + _btn(rt(lang, "last") + " »", "rv_last", disabled=k == n)
+            + _btn(rt(lang, "next"), "rv_next", disabled=k == n, cls="primary", mark="›", after=True)
+            + _btn(rt(lang, "last"), "rv_last", disabled=k == n, mark="»", after=True, cls="rv-end")
             + (_btn("★ " + rt(lang, "next_mark"), "rv_next_mark") if marks else "")
             + "</div>")
         help_ = (f'<p class="rv-help"><span class="kbd-only">{escape(rt(lang, "keys"))}</span>'

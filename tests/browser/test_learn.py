@@ -163,7 +163,8 @@ def test_review_from_the_end_of_hand_panel(table, site_url):
     page.keyboard.press("ArrowLeft")
     assert page.locator(".rv-log li.now").get_attribute("data-step") == "2"
     page.keyboard.press("End")
-    n = page.locator(".rv-log li").count()
+    n = page.locator(".rv-log > li[data-step]").count()
+    assert "Tiền:" in page.locator(".rv-log .rv-result").inner_text()   # how the hand ended
     assert page.locator(".rv-log li.now").get_attribute("data-step") == str(n)
     box = page.locator(".rv-logbox").bounding_box()
     now = page.locator(".rv-log li.now").bounding_box()

@@ -99,3 +99,20 @@ def test_outcome_says_who_won_points_mom_and_money_from_the_result():
         assert places[0].startswith("Nhất") and places[-1].startswith("Bét")
         assert en[0].startswith(("You finish first", "Lan finishes", "Minh finishes", "Tuấn finishes"))
     assert seen_mom and seen_u and seen_pot
+
+
+def test_a_mom_seats_tai_is_still_mom_not_laying_nothing_more():
+    from phom.narrate import Move, say
+
+    assert say(Move(1, "still_mom"), "vi", ["Bạn", "Lan"]) == "Lan vẫn móm (không có phỏm để hạ)"
+    assert say(Move(0, "still_mom"), "en", ["You", "Lan"], you=0) == "You are still móm (no meld to lay)"
+    seen = set()
+    for seed in range(1, 30):
+        g, _ = _play(seed, "traditional")
+        ms = narrate.moves(g, 0)
+        for i, m in enumerate(ms):
+            if m.kind in ("still_mom", "lay_none"):
+                seen.add(m.kind)
+                melded = any(x.seat == m.seat and x.kind == "lay" for x in ms[:i])
+                assert (m.kind == "lay_none") == melded, (seed, i, m)
+    assert "lay_none" in seen   # (a móm seat's tái: tests/ui/test_table_words.py, seed 15)

@@ -220,3 +220,53 @@ def test_the_move_log_ends_with_the_outcome():
             want = (("móm" if r.mom[s] else f"{r.points[s]} điểm") if lang == "vi"
                     else ("móm" if r.mom[s] else f"{r.points[s]} point"))
             assert f"{names[s]}, {want}" in text
+
+
+def _run(gen):
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def test_a_tai_of_a_mom_player_says_so_and_the_logs_agree():
+    """traditional, seed 15 (found on CPython, the page's bots): we eat when we can,
+    go móm, and a chốt eaten later gives us a tái with still no meld to lay."""
+    from ui import movelog
+    from ui.review_view import ReviewSession
+
+    app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, "preset": "traditional",
+                                      "players": 4, "bot": "normal"})
+    app.start({"new": "1", "seed": "15"})
+    seen_tai = False
+    while not app.game.is_over:
+        g = app.game
+        if g.to_move != HUMAN:
+            app.apply(_run(app.bot_steps()))
+            continue
+        legal, v = app.legal(), app.view()
+        if g.phase == "lay_down" and v.laid[HUMAN] is not None:
+            seen_tai = True
+            assert v.laid[HUMAN] == ()                       # móm, and nothing new to lay
+            words = render.prompt_text(app, legal)
+            assert "vẫn móm" in words and "hạ thêm" not in words
+            html = "".join(render.action_buttons(app, legal))
+            assert "Đi tiếp" in html and "Không hạ thêm" not in html
+        if Draw() in legal:
+            app.apply(phom.Eat() if phom.Eat() in legal else Draw())
+        elif g.phase == "lay_down":
+            app.apply(app.current_lay())
+        else:
+            app.apply(Discard([c for c in app.flat_hand() if Discard(c) in legal][0]))
+    assert seen_tai
+    log = _text(movelog.log_body_html(app))
+    assert "Bạn vẫn móm" in log and "Bạn không hạ thêm" not in log
+    # the review's log says the move log's words (it called every tái that laid nothing "móm")
+    rs = ReviewSession(app.game, HUMAN, app.names(), 1, "k", 1, app.make_bot, you=HUMAN)
+    rs.step = len(app.game.actions)
+    rv = _text(rs.html("vi"))
+    assert "Bạn vẫn móm" in rv
+    for s in range(1, 4):
+        if app.game.result.mom[s] is False:
+            assert f"{app.names()[s]} không hạ (móm)" not in rv
