@@ -107,8 +107,8 @@ WORDS = {
     "summary_text": ("Bạn vừa chơi luật «Thưởng». Chọn kiểu luật trong Cài đặt.",
         "You just played the “Bonus” rules. Pick a rule set in Settings."),
     "not_now": ("Để sau", "Not now"),
-    "lesson_lost": ("Ván hướng dẫn đang dở không mở lại được (ván đã lưu không còn). Chơi lại từ đầu?",
-        "The tutorial in progress could not be reopened (its saved hand is gone). Start it again?"),
+    "lesson_lost": ("Ván hướng dẫn đang dở không mở lại được. Chơi lại từ đầu?",
+        "The tutorial in progress could not be reopened. Start it again?"),
 }
 TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
 
@@ -209,6 +209,7 @@ class Learn:
         self.tutorial: Tutorial | None = None
         self.welcome = False
         self.lesson_lost = False               # a tutorial was under way and could not be resumed
+        self.lost_why = ""                     # the notice that said why (the save set aside)
         self.session_key: str | None = None
         self.stats_who: str = ""               # the stats view's choice: "" (the player), "@all", "=Name"
         self.guest = bool(getattr(app, "guest", False))   # a linked guest's page (ui/linkplay.py)
@@ -481,6 +482,9 @@ class Learn:
             return
         self.end_tutorial()
         self.lesson_lost = not linked
+        if self.lesson_lost and app.notice:
+            # one banner in the notice's place: why the save is gone, then the offer
+            self.lost_why, app.notice = app.notice, None
 
     def end_tutorial(self) -> None:
         self.tutorial = None
@@ -501,7 +505,8 @@ class Learn:
         if not (self.welcome or self.lesson_lost) or self.tutorial is not None or self.guest:
             return ""
         lang = self.app.lang
-        text = tx(lang, "lesson_lost" if self.lesson_lost else "welcome")
+        text = (f"{self.lost_why} {tx(lang, 'lesson_lost')}".strip() if self.lesson_lost
+                else tx(lang, "welcome"))
         return (f'<div class="notice learn-welcome" role="status">{escape(text)} '
                 + _btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
                 + _btn(tx(lang, "not_now"), "welcome_no", cls="ghost") + "</div>")

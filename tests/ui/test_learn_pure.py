@@ -288,6 +288,8 @@ def test_a_tutorial_whose_save_is_gone_says_so_and_offers_a_restart():
     assert learn.tutorial is None and learn.lesson_lost
     html = learn.welcome_html()
     assert "không mở lại được" in html and 'data-act="tutorial"' in html
+    # the set-aside notice is said in the same banner (one banner in the notice's place)
+    assert app.notice is None and "Không đọc được" in html
     assert learn.handle("tutorial") is True and learn.tutorial is not None
     assert not learn.welcome_html()
 
