@@ -367,6 +367,12 @@ class Words:
         text = self.table.get(lang, self.table["vi"]).get(key) or self.table["vi"][key]
         return text.format(**kw) if kw else text
 
+    @classmethod
+    def pairs(cls, words: dict) -> Words:
+        """From ``{key: (Vietnamese, English)}``: each key's two languages side by side,
+        so neither can be forgotten (ui/learn.py, ui/review_view.py, ui/menu.py)."""
+        return cls({lang: {k: v[i] for k, v in words.items()} for i, lang in enumerate(LANGS)})
+
 
 def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
     if seat == human_seat:

@@ -28,7 +28,7 @@ from phom.stats import Stats, hand_record
 
 from . import menu, store
 from .app import HUMAN, App
-from .i18n import LANGS, player_name, preset_name, u_name
+from .i18n import LANGS, Words, player_name, preset_name, u_name
 from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
@@ -110,7 +110,8 @@ WORDS = {
     "lesson_lost": ("Ván hướng dẫn đang dở không mở lại được. Chơi lại từ đầu?",
         "The tutorial in progress could not be reopened. Start it again?"),
 }
-TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
+tx = Words.pairs(WORDS)
+TEXT = tx.table
 
 
 GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
@@ -140,11 +141,6 @@ def record_owner(name: str) -> str | None:
     for a solo game types their own name in Settings to start their own.
     """
     return None if name.casefold() in own_names() else name
-
-
-def tx(lang: str, key: str, **kw: object) -> str:
-    s = TEXT["en" if lang == "en" else "vi"][key]
-    return s.format(**kw) if kw else s
 
 
 def _btn(label: str, act: str, *, key: str | None = None, cls: str = "", arg: str | None = None,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import t
+from .i18n import Words, t
 from .widgets import btn, dialog
 
 # key: (Vietnamese, English)
@@ -24,17 +24,14 @@ WORDS = {
     "learn": ("Học và chia sẻ", "Learn and share"),
 }
 
+mt = Words.pairs(WORDS)
+
 # the table's own tools in the menu: (intent, i18n key of the label, key shown to a keyboard player)
 TOOLS = (("scores", "btn_scores", None), ("rules", "rules_title", None), ("help", "help_title", "?"))
 
 _MENU_ICON = ('<svg class="ico" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" '
               'focusable="false"><path d="M4 6h16v2H4Zm0 5h16v2H4Zm0 5h16v2H4Z" '
               'fill="currentColor"/></svg>')
-
-
-def mt(lang: str, key: str) -> str:
-    vi, en = WORDS[key]
-    return en if lang == "en" else vi
 
 
 def button_html(lang: str) -> str:

@@ -14,6 +14,8 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
+from .i18n import Words
+
 # key: (Vietnamese, English)
 WORDS = {
     "title": ("Xem lại ván {n}", "Review of hand {n}"),
@@ -52,12 +54,8 @@ WORDS = {
         "Keys: ← → move by move · Home / End first / last · Esc closes"),
     "touch": ("Chạm ‹ Trước / Sau › để xem từng nước.", "Tap ‹ Back / Next › to step through the moves."),
 }
-TEXT = {lang: {k: v[i] for k, v in WORDS.items()} for i, lang in enumerate(("vi", "en"))}
-
-
-def rt(lang: str, key: str, **kw: object) -> str:
-    s = TEXT["en" if lang == "en" else "vi"][key]
-    return s.format(**kw) if kw else s
+rt = Words.pairs(WORDS)
+TEXT = rt.table
 
 
 def _sym(cards) -> str:
