@@ -12,19 +12,14 @@ phase go to test-artifacts/layout/, in Vietnamese and English.
 from __future__ import annotations
 
 import pytest
+from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
 from table_driver import deck_text, has, open_table, phase, state, wait_ready
 
 VIEWPORTS = [(360, 640), (390, 844), (412, 915), (640, 360), (844, 390), (1280, 800)]
 ACT_AT = (390, 844)
 
-# Seats 1-3 lay down before us; at our lay-down turn 7♥, 9♥ and 10♣ can be sent
-# onto three players' melds (checked on CPython with the same seed and bots).
-HANDS = {0: "5S 6S 7S 7H 9H 10C QD 2D KH",
-         1: "4H 5H 6H 8C 8D 8S KS AD 10D 4S",
-         2: "9S 9C 9D AC 2C 3C QH JS 6D",
-         3: "JC QC KC 3H 3S 3D AH 10S 7D"}
-STOCK = "KD QS JD 2H AS 5C 4D 8H 6C 4C 2S 10H JH 7C 5D"
-KEEP = {"5S", "6S", "7S", "7H", "9H", "10C"}
+# the crafted village deal with three sends at our lay-down turn (tests/engine/crafted.py)
+HANDS, STOCK, KEEP = SENDS_HANDS, SENDS_STOCK, SENDS_KEEP
 PARAMS = dict(preset="village", players=4, starter=1, seed=5, bot="normal")
 
 CHECK = r"""(what) => {

@@ -12,6 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK  # noqa: E402
+
 import phom  # noqa: E402
 from phom import Discard, Draw, LayDown  # noqa: E402
 from phom.deal import make_deck  # noqa: E402
@@ -19,14 +21,8 @@ from ui import i18n, render, scoresheet, store  # noqa: E402
 from ui.app import HUMAN, App  # noqa: E402
 from ui.rules_text import rules_html  # noqa: E402
 
-# The crafted village deal of tests/browser/test_layout.py: at our lay-down turn
-# the hand melds 5♠6♠7♠ (or lays nothing), and three sends are on offer.
-HANDS = {0: "5S 6S 7S 7H 9H 10C QD 2D KH",
-         1: "4H 5H 6H 8C 8D 8S KS AD 10D 4S",
-         2: "9S 9C 9D AC 2C 3C QH JS 6D",
-         3: "JC QC KC 3H 3S 3D AH 10S 7D"}
-STOCK = "KD QS JD 2H AS 5C 4D 8H 6C 4C 2S 10H JH 7C 5D"
-KEEP = {"5S", "6S", "7S", "7H", "9H", "10C"}
+# the crafted village deal with three sends at our lay-down turn (tests/engine/crafted.py)
+HANDS, STOCK, KEEP = SENDS_HANDS, SENDS_STOCK, SENDS_KEEP
 
 
 def _text(html: str) -> str:
