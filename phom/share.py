@@ -13,7 +13,9 @@ message. Its 288 bits are, most significant first:
 where the deck is the permutation's index in the factorial number system (52! <
 2**226) and ``check`` is the low 16 bits of the CRC-32 of the rest, so a
 mistyped or truncated link is refused, not dealt as some other hand.
-``decode`` is strict: anything else raises ``ValueError`` saying what is wrong.
+``decode`` is strict: anything else raises ``DealError`` (a ``ValueError``)
+whose ``code`` (one of ``REASONS``) the page words in the player's language,
+the message staying the developers' English (for the console).
 
 ``daily(date)`` is the day's deal: derived from the date alone (the same for
 everybody on that date, another the next day).
@@ -46,8 +48,22 @@ DAILY_BOT = "hard"
 DAILY_PLAYERS = 4
 
 
+# Why a deal, its code or a day is refused (DealError.code); the page says it
+# in the player's words from the code (ui/learn.py DEAL_REASONS).
+REASONS = ("not_text", "empty", "characters", "length", "not_base64", "damaged", "version",
+           "impossible", "not_preset", "not_date")
+
+
 class DealError(ValueError):
-    """A deal code that cannot be read; the message says why."""
+    """A deal, a deal code or a date that cannot be used: ``code`` (one of
+    ``REASONS``) says what kind of problem for the page, the message says
+    exactly what for a developer."""
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in REASONS:
+            raise ValueError(f"unknown deal refusal code {code!r}")
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -82,7 +98,7 @@ class Deal:
         if len(deck) != 52 or any(not isinstance(c, Card) for c in deck) or len(set(deck)) != 52:
             problems.append("the deck must be the 52 cards, each once")
         if problems:
-            raise DealError("bad deal: " + "; ".join(problems))
+            raise DealError("impossible", "bad deal: " + "; ".join(problems))
         object.__setattr__(self, "deck", deck)
 
     def rules(self) -> Rules:
@@ -102,7 +118,7 @@ class Deal:
         name = game.rules.name
         if name not in PRESET_ORDER or game.rules.with_(hand_size=9) != \
                 PRESETS[name].with_(hand_size=9):
-            raise DealError("only hands of the five presets can be shared")
+            raise DealError("not_preset", "only hands of the five presets can be shared")
         return cls(name, game.players, bot, game.starter, tuple(game.deck), seed,
                    game.rules.hand_size)
 
@@ -123,7 +139,7 @@ def _perm_from_index(n: int) -> tuple[Card, ...]:
         n, k = divmod(n, 52 - i)
         digits.append(k)
     if n:
-        raise DealError("the deck number is out of range")
+        raise DealError("impossible", "the deck number is out of range")
     digits.reverse()
     rest = list(range(52))
     return tuple(DECK[rest.pop(k)] for k in digits)
@@ -150,25 +166,25 @@ def encode(deal: Deal) -> str:
 def decode(text: object) -> Deal:
     """The Deal of a code; ``DealError`` (a ``ValueError``) says what is wrong."""
     if not isinstance(text, str):
-        raise DealError("a deal code is text")
+        raise DealError("not_text", "a deal code is text")
     t = text.strip()
     if not t:
-        raise DealError("the deal code is empty")
+        raise DealError("empty", "the deal code is empty")
     bad = sorted(set(t) - _B64)
     if bad:
-        raise DealError(f"the deal code has characters a link never has: {''.join(bad)!r}")
+        raise DealError("characters", f"the deal code has characters a link never has: {''.join(bad)!r}")
     if len(t) != CODE_LENGTH:
-        raise DealError(f"a deal code is {CODE_LENGTH} characters, this one is {len(t)}"
+        raise DealError("length", f"a deal code is {CODE_LENGTH} characters, this one is {len(t)}"
                         " (cut off or with extra text?)")
     try:
         raw = base64.urlsafe_b64decode(t + "=" * (-len(t) % 4))
     except (binascii.Error, ValueError):
-        raise DealError("the deal code is not base64url") from None
+        raise DealError("not_base64", "the deal code is not base64url") from None
     v = int.from_bytes(raw, "big")
     check = v & 0xFFFF
     v >>= 16
     if _check(v) != check:
-        raise DealError("the deal code is damaged (its check does not match)")
+        raise DealError("damaged", "the deal code is damaged (its check does not match)")
     perm = v & ((1 << _DECK_BITS) - 1)
     v >>= _DECK_BITS
     seed = v & (2**31 - 1)
@@ -184,11 +200,11 @@ def decode(text: object) -> Deal:
     preset = v & 7
     version = v >> 3
     if version != VERSION:
-        raise DealError(f"the deal code is version {version}; this page reads version {VERSION}")
+        raise DealError("version", f"the deal code is version {version}; this page reads version {VERSION}")
     if preset >= len(PRESET_ORDER):
-        raise DealError(f"the deal code names preset #{preset}, which does not exist")
+        raise DealError("impossible", f"the deal code names preset #{preset}, which does not exist")
     if bot >= len(BOT_ORDER):
-        raise DealError(f"the deal code names bot strength #{bot}, which does not exist")
+        raise DealError("impossible", f"the deal code names bot strength #{bot}, which does not exist")
     deck = _perm_from_index(perm)
     return Deal(PRESET_ORDER[preset], players, BOT_ORDER[bot], starter, deck, seed,
                 8 if eight else 9)
@@ -197,7 +213,7 @@ def decode(text: object) -> Deal:
 def daily(date: _dt.date) -> Deal:
     """The deal of the day ``date``: from the date alone, the same for everyone."""
     if not isinstance(date, _dt.date):
-        raise DealError("the daily deal needs a date")
+        raise DealError("not_date", "the daily deal needs a date")
     h = hashlib.sha256(f"phom.daily/{date.isoformat()}".encode()).digest()
     n = int.from_bytes(h, "big")
     deck = list(DECK)
@@ -208,10 +224,10 @@ def daily(date: _dt.date) -> Deal:
 
 
 def parse_date(text: object) -> _dt.date:
-    """``YYYY-MM-DD`` → date; ValueError otherwise (a URL's ``day=``)."""
+    """``YYYY-MM-DD`` → date; ``DealError`` (code ``not_date``) otherwise (a URL's ``day=``)."""
     if not isinstance(text, str):
-        raise DealError("a date is text like 2026-12-01")
+        raise DealError("not_date", "a date is text like 2026-12-01")
     try:
         return _dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise DealError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        raise DealError("not_date", f"not a date (YYYY-MM-DD): {text!r}") from None

@@ -139,6 +139,45 @@ SAVE_REASONS = {
     },
 }
 
+# Why a shared deal, today's deal or its date is refused, by phom.share's
+# reason code (DealError.code), then the page's own ``daily_flag``.
+DEAL_REASONS = {
+    "vi": {
+        "not_text": "mã ván không đọc được",
+        "empty": "đường link không có mã ván",
+        "characters": "mã ván có ký tự lạ mà đường link chia sẻ không bao giờ có",
+        "length": "mã ván bị cắt mất hoặc bị dính thêm chữ (mã đúng dài 48 ký tự)",
+        "not_base64": "mã ván không đọc được",
+        "damaged": "mã ván bị sai hoặc thiếu một chữ (có thể do chép nhầm)",
+        "version": "ván được chia sẻ từ một phiên bản khác của trang",
+        "impossible": "mã ván không ứng với ván bài nào",
+        "not_preset": "chỉ chia sẻ được ván theo một trong năm kiểu luật có sẵn",
+        "not_date": "ngày phải viết theo dạng năm-tháng-ngày, ví dụ 2026-12-01",
+        "daily_flag": "chỉ daily=1 mới mở ván hôm nay",
+    },
+    "en": {
+        "not_text": "the deal code cannot be read",
+        "empty": "the link has no deal code",
+        "characters": "the deal code has characters a shared link never has",
+        "length": "the deal code is cut off or has extra text (a code is 48 characters)",
+        "not_base64": "the deal code cannot be read",
+        "damaged": "the deal code has a wrong or missing character (a copying slip?)",
+        "version": "the hand was shared from another version of the page",
+        "impossible": "the deal code matches no hand that can be dealt",
+        "not_preset": "only hands of the five rule sets can be shared",
+        "not_date": "a date is written year-month-day, like 2026-12-01",
+        "daily_flag": "only daily=1 opens today's deal",
+    },
+}
+PAGE_DEAL_REASONS = ("daily_flag",)
+
+
+def deal_reason(lang: str, code: str) -> str:
+    """Why a deal link was refused, in the page's language, from its code
+    (``phom.share.DealError.code``, never the error's English message)."""
+    words = DEAL_REASONS.get(lang, DEAL_REASONS["en"])
+    return words.get(code, words["impossible"])
+
 
 def link_reason(lang: str, problem) -> str:
     """One refused parameter in the page's language, from its code (never

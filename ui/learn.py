@@ -28,7 +28,9 @@ from phom.stats import Stats, hand_record
 
 from . import menu, store
 from .app import HUMAN, App
+from .banners import deal_reason
 from .i18n import LANGS, Words, player_name, preset_name, u_name
+from .params import FALSE, TRUE, short
 from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
@@ -91,8 +93,14 @@ WORDS = {
     "none": ("—", "—"),
     "notice_stats": ("Một phần thống kê bị hỏng nên đã được để riêng.",
         "Part of the statistics was damaged and has been set aside."),
-    "notice_deal": ("Đường link ván chia sẻ không đọc được: {why}",
-        "The shared-hand link cannot be read: {why}"),
+    "notice_deal": ("Đường link ván chia sẻ không mở được: {why}. Không có gì thay đổi.",
+        "The shared-hand link cannot be opened: {why}. Nothing was changed."),
+    "notice_day": ("Ngày trong đường link không đọc được (day={value}): {why}. Ngày đó bị bỏ qua: "
+                   "ván hôm nay vẫn là ván của hôm nay.",
+        "The date in the link cannot be read (day={value}): {why}. It was ignored: today's deal "
+        "is today's."),
+    "notice_daily": ("Đường link có daily={value}: {why}, nên không có gì thay đổi.",
+        "The link says daily={value}: {why}, so nothing was changed."),
     "daily_banner": ("Ván hôm nay · {date}", "Today's deal · {date}"),
     "shared_banner": ("Ván được chia sẻ", "Shared hand"),
     "hint_used_n": ("Gợi ý: {n}", "Hints: {n}"),
@@ -196,6 +204,7 @@ class Learn:
         self.wanted: str | None = None         # a hint asked for and not computed yet
         self.base_url = ""
         self.today = ""                        # YYYY-MM-DD, the player's local date
+        self.warnings: list[str] = []          # refusals' English, for the console
         self.pending: tuple[Deal, str | None] | None = None
         self.pending_tutorial = False
         self.confirm_reset = False
@@ -525,20 +534,55 @@ class Learn:
         else:
             self.start(deal, day)
 
+    def follow_link(self, deal: str | None = None, daily_: str | None = None,
+                    day: str | None = None) -> bool:
+        """The link's ``deal=`` (a shared hand), ``daily=`` (1: today's deal) and
+        ``day=`` (the date today's deal is of), each None when absent; True when
+        any was given. A malformed one is refused with a notice in the page's
+        language and changes nothing (a bad ``day=`` leaves today's date); the
+        English reason goes to ``warnings`` (the console)."""
+        lang = self.app.lang
+        if day is not None:
+            try:
+                self.today = parse_date(day).isoformat()
+            except DealError as e:
+                self._refused(e, tx(lang, "notice_day", value=short(day),
+                                    why=deal_reason(lang, e.code)))
+        if deal is not None:
+            self.offer_code(deal)
+        elif daily_ is not None:
+            flag = daily_.strip().lower()
+            if flag in TRUE:
+                self.handle("daily")
+            elif flag not in FALSE:     # daily=0 asks for nothing, and gets nothing
+                self.warnings.append(f"daily={daily_!r}: not 1 or 0")
+                self._say(tx(lang, "notice_daily", value=short(daily_),
+                             why=deal_reason(lang, "daily_flag")))
+        return any(x is not None for x in (deal, daily_, day))
+
     def offer_code(self, code: str) -> None:
+        """A shared hand's code: offered (asking first if a match is in progress),
+        or refused with why in the page's language, changing nothing."""
         try:
             deal = decode(code)
         except DealError as e:
-            self.app.notice = tx(self.app.lang, "notice_deal", why=str(e))
-            return
-        if deal.hand_size != 9:
-            self.app.notice = tx(self.app.lang, "notice_deal", why="8-card hands")
+            self._refused(e, tx(self.app.lang, "notice_deal", why=deal_reason(self.app.lang, e.code)))
             return
         self.offer(deal)
 
+    def _refused(self, e: DealError, said: str) -> None:
+        self.warnings.append(f"{e.code}: {e}")
+        self._say(said)
+
+    def _say(self, text: str) -> None:
+        """Add to the page's notice (a link may have several things to say)."""
+        n = self.app.notice
+        self.app.notice = f"{n} {text}" if n and text not in n else text
+
     def start(self, deal: Deal, day: str | None = None) -> None:
         app = self.app
-        app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot)
+        app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot,
+                            hand_size=deal.hand_size)   # a village hand may be of 8 cards
         store.save_settings(self.storage, app.settings)
         app.dialog = None
         app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)

@@ -37,25 +37,18 @@ def attach(page) -> None:
 
 
 def boot(page, usp) -> None:
-    """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date,
-    for tests); drop them from the address so a reload resumes."""
+    """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date)
+    through ``Learn.follow_link`` (a bad one: a notice, nothing changed; why in English on
+    the console); drop them from the address so a reload resumes."""
     learn = page.learn
     learn.resume_tutorial(linked=bool(str(window.location.search)))
-    used = False
-    if usp.has("day"):
-        used = True
-        try:
-            from phom.share import parse_date
 
-            learn.today = parse_date(str(usp.get("day"))).isoformat()
-        except ValueError:
-            pass
-    if usp.has("deal"):
-        used = True
-        learn.offer_code(str(usp.get("deal")))
-    elif usp.has("daily"):
-        used = True
-        learn.handle("daily")
+    def param(name: str) -> str | None:
+        return str(usp.get(name)) if usp.has(name) else None
+
+    used = learn.follow_link(param("deal"), param("daily"), param("day"))
+    while learn.warnings:
+        window.console.warn("phom: link refused: " + learn.warnings.pop(0))
     if used or str(window.location.search):
         learn.welcome = False   # a link or a test: straight to the table
     if used:

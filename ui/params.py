@@ -199,10 +199,10 @@ def parse(params: dict, settings: dict) -> Link:
 
 
 def _problem(key: str, e: BadParam, value) -> Problem:
-    return Problem(key, e.code, dict(e.data), _short(value), f"{key}: {e}")
+    return Problem(key, e.code, dict(e.data), short(value), f"{key}: {e}")
 
 
-def _short(v) -> str:
+def short(v) -> str:
     """The bad value, cut short, for the notice (escaped when shown)."""
     if isinstance(v, (list, tuple)):
         v = " | ".join(map(str, v))

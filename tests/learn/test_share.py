@@ -97,3 +97,75 @@ def test_daily_deal_is_the_dates_own():
     assert parse_date(" 2026-12-01 ") == dt.date(2026, 12, 1)
     with pytest.raises(ValueError, match="date"):
         parse_date("1/12/2026")
+
+
+# ---------------------------------------------------------------- reason codes
+def _code(version=1, preset=0, players=2, eight=0, bot=3, starter=0, seed=7, perm=0):
+    """A code with a correct check built from raw fields (any values, even impossible ones)."""
+    import base64
+
+    from phom import share
+
+    v = version
+    for width, x in ((3, preset), (2, players - 2), (1, eight), (3, bot), (2, starter), (31, seed),
+                     (share._DECK_BITS, perm)):
+        v = v << width | x
+    v = v << 16 | share._check(v)
+    return base64.urlsafe_b64encode(v.to_bytes(share._BYTES, "big")).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("text, code", [
+    (None, "not_text"), ("", "empty"), ("   ", "empty"), ("A" * 47 + "!", "characters"),
+    ("<img src=x>", "characters"), ("abc", "length"), ("A" * 60, "length"),
+    ("A" * 48, "damaged"), (_code(version=2), "version"), (_code(version=0), "version"),
+    (_code(preset=7), "impossible"), (_code(bot=7), "impossible"),
+    (_code(preset=1, players=5), "impossible"), (_code(players=2, starter=3), "impossible"),
+    (_code(perm=(1 << 226) - 1), "impossible"), (_code(preset=0, eight=1), "impossible"),
+])
+def test_each_refused_code_says_why_by_a_reason_code(text, code):
+    with pytest.raises(DealError) as e:
+        decode(text)
+    assert e.value.code == code and str(e.value)   # the English message kept for the console
+    assert decode(_code()) .players == 2              # the crafting itself makes good codes
+
+
+def test_every_raise_site_names_a_known_reason_code():
+    """Walk phom/share.py: each ``raise DealError(...)`` gives a literal code of
+    REASONS first, and every code is raised somewhere (none left unused)."""
+    import ast
+    import inspect
+
+    from phom import share
+
+    tree = ast.parse(inspect.getsource(share))
+    raised = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                and getattr(node.exc.func, "id", None) == "DealError":
+            first = node.exc.args[0] if node.exc.args else None
+            assert isinstance(first, ast.Constant) and first.value in share.REASONS, \
+                f"line {node.lineno}: raise DealError without a known code"
+            assert len(node.exc.args) == 2, f"line {node.lineno}: a code and a message"
+            raised.append(first.value)
+    assert len(raised) >= 15 and set(raised) == set(share.REASONS)
+    with pytest.raises(ValueError, match="unknown deal refusal code"):
+        DealError("oops", "a code nobody words")
+
+
+def test_bad_deals_dates_and_presets_have_their_codes():
+    for kw in ({"deck": tuple(DECK[:51]) + (DECK[0],)}, {"preset": "online", "players": 5},
+               {"players": 2, "starter": 3}, {"bot": "genius"}, {"preset": "x"}):
+        with pytest.raises(DealError) as e:
+            some_deal(**kw)
+        assert e.value.code == "impossible"
+    for text in ("2026-13-40", "1/12/2026", "", "tomorrow", None):
+        with pytest.raises(DealError) as e:
+            parse_date(text)
+        assert e.value.code == "not_date"
+    with pytest.raises(DealError) as e:
+        daily("2026-12-01")
+    assert e.value.code == "not_date"
+    g = phom.Game.from_deck(DECK, phom.Rules.preset("basic").with_(chot_pay=9), 2)
+    with pytest.raises(DealError) as e:
+        Deal.of_game(g, "hard", 1)
+    assert e.value.code == "not_preset"

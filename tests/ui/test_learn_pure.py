@@ -8,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -123,6 +125,102 @@ def test_a_bad_link_is_refused_with_its_reason():
     deck = list(app.game.deck)
     learn.offer_code("not-a-deal")
     assert "48" in app.notice and list(app.game.deck) == deck
+
+
+# ---------------------------------------------------------------- deal links said in the page's language
+ENGLISH_OF_ERRORS = ("DealError", "Traceback", "base64", "characters, this one", "check does not",
+                     "YYYY", "not a date", "bad deal")
+
+
+def test_every_deal_refusal_code_has_its_words_in_both_languages():
+    from phom import share
+    from ui import banners
+
+    for lang in ("vi", "en"):
+        assert set(banners.DEAL_REASONS[lang]) == set(share.REASONS) | set(banners.PAGE_DEAL_REASONS)
+        for code in banners.DEAL_REASONS[lang]:
+            said = banners.deal_reason(lang, code)
+            assert said and "{" not in said
+    for code in share.REASONS:
+        assert banners.deal_reason("vi", code) != banners.deal_reason("en", code), code
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+@pytest.mark.parametrize("code, reason", [
+    ("garbage", "length"), ("A" * 48, "damaged"), ("A" * 47 + "<", "characters"), ("", "empty")])
+def test_a_bad_deal_link_is_worded_from_its_code_and_changes_nothing(lang, code, reason):
+    from ui import banners
+
+    app, learn = fresh(lang=lang)
+    app.apply(app.legal()[0])
+    before = app.game.to_json()
+    saved = app.storage.getItem(store.SAVE_KEY)
+    assert learn.follow_link(deal=code) is True
+    why = banners.deal_reason(lang, reason)
+    assert app.notice == TEXT[lang]["notice_deal"].format(why=why)
+    assert not any(w in app.notice for w in ENGLISH_OF_ERRORS)
+    assert (lang == "vi") == ("không mở được" in app.notice)
+    assert app.game.to_json() == before and app.storage.getItem(store.SAVE_KEY) == saved
+    assert app.dialog is None and learn.warnings and reason in learn.warnings[0]
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_bad_day_is_refused_and_todays_deal_is_todays(lang):
+    app, learn = fresh(lang=lang)
+    assert learn.follow_link(daily_="1", day="2026-13-40")
+    assert "day=2026-13-40" in app.notice and "2026-12-01" in app.notice   # the example date
+    assert not any(w in app.notice for w in ENGLISH_OF_ERRORS)
+    assert (lang == "vi") == ("Ngày trong đường link" in app.notice)
+    assert learn.today == "2026-12-01" and learn.daily_date() == "2026-12-01"
+    assert list(app.game.deck) == list(daily(phom.share.parse_date("2026-12-01")).deck)
+    # a good day dates the daily deal
+    app, learn = fresh(lang=lang)
+    learn.follow_link(daily_="1", day="2026-11-30")
+    assert app.notice is None and learn.daily_date() == "2026-11-30"
+    # a bad day alone: the notice, and the match as it was
+    app, learn = fresh(lang=lang)
+    before = app.game.to_json()
+    learn.follow_link(day="<b>yesterday</b>")
+    assert "day=<b>yesterday</b>" in app.notice and app.game.to_json() == before
+
+
+@pytest.mark.parametrize("value, asked", [("1", True), ("", True), ("yes", True), ("0", False),
+                                          ("no", False), ("2", None), ("today", None)])
+def test_daily_takes_yes_or_no_and_refuses_anything_else(value, asked):
+    app, learn = fresh(lang="vi")
+    before = app.game.to_json()
+    learn.follow_link(daily_=value)
+    if asked:
+        assert learn.daily_date() == "2026-12-01" and app.notice is None
+        return
+    assert app.game.to_json() == before and learn.daily_date() is None
+    if asked is None:
+        assert app.notice == TEXT["vi"]["notice_daily"].format(value=value,
+                                                               why="chỉ daily=1 mới mở ván hôm nay")
+    else:
+        assert app.notice is None
+
+
+def test_a_bad_link_parameter_and_a_bad_deal_are_both_said():
+    app, learn = fresh(lang="en")
+    app.notice = "Bot level must be one of: random (bot=god)."
+    learn.follow_link(deal="x")
+    assert app.notice.startswith("Bot level") and "shared-hand link cannot be opened" in app.notice
+
+
+def test_a_shared_eight_card_village_hand_is_dealt_as_shared():
+    from phom.share import Deal
+
+    app, learn = fresh(preset="village", players=2, hand_size=9)
+    deal = Deal("village", 2, "hard", 1, tuple(phom.DECK), 99, 8)
+    learn.follow_link(deal=deal.encode())
+    assert app.notice is None and app.game.rules.hand_size == 8
+    assert Deal.of_game(app.game, "hard", app.match_seed) == deal
+    # and a nine-card one at a table set to eight is dealt with nine
+    app, learn = fresh(preset="village", players=2, hand_size=8)
+    nine = Deal("village", 2, "hard", 1, tuple(phom.DECK), 99, 9)
+    learn.follow_link(deal=nine.encode())
+    assert app.game.rules.hand_size == 9 and Deal.of_game(app.game, "hard", app.match_seed) == nine
 
 
 def test_chart_and_stats_dialog():
