@@ -99,20 +99,21 @@ class App:
 
     def start(self, params: dict | None = None) -> None:
         """Resume the saved match, or start one; then follow the link's ``params``
-        (ui/params.py). A malformed link changes nothing and says why; a link
-        asking for a new match while one is saved asks first (``dialog="open_link"``)."""
+        (ui/params.py). A malformed parameter changes nothing and is said (in the
+        language the link leaves the page in); a link asking for a new match while
+        one is saved asks first (``dialog="open_link"``)."""
         link = params_mod.parse(params or {}, self.settings)
-        if not link.ok:
-            self.notice = link_notice(self.lang, link)
-        elif link.settings:
+        if link.settings:
             for k, v in link.settings.items():
                 if k not in ("preset", "players"):
                     self.settings[k] = v
                     if k == "bot":
                         self._all_bots(v)
             self.save_settings()
+        if not link.ok:
+            self.notice = link_notice(self.lang, link)
         resumed = self._resume()
-        if not link.ok or not link.fresh:
+        if not link.fresh:
             if not resumed:
                 self.new_match()
             return

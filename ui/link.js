@@ -46,16 +46,25 @@ export async function encode(kind, seat, sdp) {
   return `${PREFIX}${kind}${seat}.${b64url(packed)}`;
 }
 
+// A code refused: ``phomCode`` is what the page words in the player's language
+// (ui/linkpage.py), the message the developers' English (for the console).
+function refused(code, message, data = {}) {
+  const e = new Error(message);
+  e.phomCode = code;
+  e.phomSeat = data.seat ?? null;
+  return e;
+}
+
 export async function decode(text) {
   const m = /^PHOM1([oa])([0-3])\.([A-Za-z0-9_-]+)$/.exec(String(text).replace(/\s+/g, ""));
-  if (!m) throw new Error("not a Phỏm link code");
+  if (!m) throw refused("not_code", "not a Phỏm link code");
   let sdp;
   try {
     sdp = new TextDecoder().decode(await pipe(unb64url(m[3]), new DecompressionStream("deflate-raw")));
   } catch (e) {
-    throw new Error("the link code is damaged");
+    throw refused("damaged", "the link code is damaged");
   }
-  if (!sdp.startsWith("v=0")) throw new Error("the link code is damaged");
+  if (!sdp.startsWith("v=0")) throw refused("damaged", "the link code is damaged");
   return { kind: m[1], seat: Number(m[2]), sdp: sdp.split("\n").join("\r\n") + "\r\n" };
 }
 
@@ -110,17 +119,17 @@ export async function offer(seat) {
 // Host: the guest's answer for that seat.
 export async function accept(seat, text) {
   const code = await decode(text);
-  if (code.kind !== "a") throw new Error("this is an invitation, not an answer");
-  if (code.seat !== seat) throw new Error(`this answer is for seat ${code.seat + 1}`);
+  if (code.kind !== "a") throw refused("not_answer", "this is an invitation, not an answer");
+  if (code.seat !== seat) throw refused("other_seat", `this answer is for seat ${code.seat + 1}`, { seat: code.seat + 1 });
   const peer = peers.get(seat);
-  if (!peer) throw new Error("make a new invitation first");
+  if (!peer) throw refused("no_invitation", "make a new invitation first");
   await peer.pc.setRemoteDescription({ type: "answer", sdp: code.sdp });
 }
 
 // Guest: answer the host's invitation; resolves to [seat, answer code].
 export async function answer(text) {
   const code = await decode(text);
-  if (code.kind !== "o") throw new Error("this is an answer, not an invitation");
+  if (code.kind !== "o") throw refused("not_invitation", "this is an answer, not an invitation");
   const pc = fresh("host");
   pc.ondatachannel = (ev) => wire("host", ev.channel);
   await pc.setRemoteDescription({ type: "offer", sdp: code.sdp });

@@ -15,7 +15,7 @@ from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from . import learn_dom, store
-from .linkplay import GUEST_KEY, GuestApp, HostLinks, l_
+from .linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
            "link_leave", "link_scan")
@@ -63,7 +63,10 @@ class LinkPage:
         try:
             app = self.page.app
             if self.guest:
-                if app.receive(str(text)):
+                changed = app.receive(str(text))
+                while app.warnings:     # the technical detail: the console, not the page
+                    window.console.warn("phom: " + app.warnings.pop(0))
+                if changed or app.error:
                     self._refresh()
                 return
             for seat, reply in app.links.incoming(app, int(link_id), str(text)):
@@ -157,13 +160,13 @@ class LinkPage:
                 try:
                     await self.js.accept(seat, text)
                 except Exception as e:  # noqa: BLE001 — the browser's reason, shown
-                    app.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(e))
+                    app.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
             elif act == "link_answer":
                 text = document.getElementById("offer-in").value
                 try:
                     res = await self.js.answer(text)
                 except Exception as e:  # noqa: BLE001
-                    app.error = l_(app.lang, "bad_code", reason=_reason(e))
+                    app.error = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
                 else:
                     app.seat = int(res[0]) if app.seat is None or app.token is None else app.seat
                     if int(res[0]) != app.seat:
@@ -191,9 +194,17 @@ class LinkPage:
             self.js.drawQR(self.page.root)
 
 
-def _reason(e) -> str:
-    text = str(e)
-    return text.split("Error: ", 1)[-1] if "Error: " in text else text
+def _reason(lang: str, e) -> str:
+    """Why a pasted or scanned code was refused, in the page's language: by the
+    ``phomCode`` ui/link.js gives its refusals; anything else (the browser's own
+    WebRTC error) is a code the browser cannot link with. The English goes to
+    the console."""
+    window.console.warn(f"phom: link code refused: {e}")
+    code = getattr(e, "phomCode", None)
+    if isinstance(code, str) and code in CODE_REASONS:
+        seat = getattr(e, "phomSeat", None)
+        return l_(lang, "code_" + code, seat=int(seat) if isinstance(seat, (int, float)) else "?")
+    return l_(lang, "code_browser")
 
 
 def attach(page) -> LinkPage:

@@ -26,6 +26,10 @@ from .i18n import Words, t
 
 GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
+REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal", "seat_taken",
+           "no_seat", "covered", "over")      # phom.session.Refused codes, worded as why_<code>
+CODE_REASONS = ("not_code", "damaged", "not_answer", "other_seat", "no_invitation",
+                "not_invitation")   # ui/link.js refused(): a code's problem, worded as code_<code>
 
 TEXT = {
     "vi": {
@@ -67,7 +71,25 @@ TEXT = {
         "nocam": "Không mở được camera — hãy chép và dán mã.",
         "host_deals": "Chủ bàn sẽ chia ván mới.",
         "no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
-        "bad_code": "Mã không đúng: {reason}",
+        "bad_code": "Mã không đúng: {reason}.",
+        "code_not_code": "đây không phải mã nối bàn Phỏm",
+        "code_damaged": "mã bị hỏng hoặc chép thiếu — hãy chép hoặc quét lại",
+        "code_not_answer": "đây là mã mời, không phải mã trả lời của khách",
+        "code_other_seat": "mã trả lời này là của ghế {seat}",
+        "code_no_invitation": "hãy tạo mã mời mới trước",
+        "code_not_invitation": "đây là mã trả lời, không phải mã mời của chủ bàn",
+        "code_browser": "trình duyệt không nối được bằng mã này — hãy tạo mã mới",
+        "bad_message": "Tin nhắn từ chủ bàn không đọc được — hãy quét lại mã.",
+        "why_malformed": "tin nhắn của máy bạn không đọc được",
+        "why_version": "hai máy đang mở hai phiên bản khác nhau của trang — hãy tải lại trang",
+        "why_stale": "bàn đã đi tiếp trước khi nước của bạn tới",
+        "why_forged": "tin nhắn không phải của ghế bạn",
+        "why_not_your_turn": "chưa đến lượt bạn",
+        "why_illegal": "nước đi này không hợp lệ",
+        "why_seat_taken": "ghế này đã có máy khác ngồi",
+        "why_no_seat": "ghế này không dành cho khách",
+        "why_covered": "máy đang chơi thay ghế bạn",
+        "why_over": "ván đã xong",
     },
     "en": {
         "link_title": "Guests' phones",
@@ -109,7 +131,25 @@ TEXT = {
         "nocam": "The camera could not be opened — copy and paste the code instead.",
         "host_deals": "The host deals the next hand.",
         "no_rtc": "This browser cannot link directly (no WebRTC).",
-        "bad_code": "That code does not work: {reason}",
+        "bad_code": "That code does not work: {reason}.",
+        "code_not_code": "it is not a Phỏm table code",
+        "code_damaged": "the code is damaged or cut short — copy or scan it again",
+        "code_not_answer": "this is an invitation, not a guest's answer",
+        "code_other_seat": "this answer is for seat {seat}",
+        "code_no_invitation": "make a new invitation first",
+        "code_not_invitation": "this is an answer, not the host's invitation",
+        "code_browser": "the browser cannot link with this code — make a new one",
+        "bad_message": "A message from the host could not be read — scan the code again.",
+        "why_malformed": "your phone's message could not be read",
+        "why_version": "the phones have two different versions of the page open — reload the page",
+        "why_stale": "the table moved on before your move arrived",
+        "why_forged": "the message is not your seat's",
+        "why_not_your_turn": "it is not your turn",
+        "why_illegal": "that move is not allowed",
+        "why_seat_taken": "another phone has this seat",
+        "why_no_seat": "this seat is not a guest's",
+        "why_covered": "a bot is playing your seat",
+        "why_over": "the hand is over",
     },
 }
 
@@ -308,7 +348,8 @@ class GuestApp(App):
         self.outbox: list[str] = []
         self.received: list[dict] = []
         self.answer_code: str | None = None
-        self.error: str | None = None
+        self.error: str | None = None   # in the player's words
+        self.warnings: list[str] = []   # the technical detail, for the console (ui/linkpage.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.game = None
         self.match = None
@@ -327,11 +368,11 @@ class GuestApp(App):
         value changes nothing and says why."""
         own = {k: v for k, v in (params or {}).items() if k in GUEST_PARAMS}
         link = params_mod.parse(own, self.settings)
-        if not link.ok:
-            self.notice = link_notice(self.lang, link)
-        elif link.settings:
+        if link.settings:
             self.settings.update(link.settings)
             self.save_settings()
+        if not link.ok:
+            self.notice = link_notice(self.lang, link)
 
     def save(self) -> None:
         pass            # a guest holds nothing that matters
@@ -410,7 +451,10 @@ class GuestApp(App):
                 return True
             if kind == "refused":
                 self.waiting = False
-                self.flash = l_(self.lang, "refused", reason=str(msg.get("reason", "")))
+                code = msg.get("code")
+                why = f"why_{code}" if isinstance(code, str) and code in REFUSED else "why_malformed"
+                self.flash = l_(self.lang, "refused", reason=l_(self.lang, why))
+                self.warnings.append(f"refused ({code!r}): {msg.get('reason')!r}")
                 return True
             if kind != "state":
                 raise ValueError(f"unknown message {kind!r}")
@@ -420,8 +464,11 @@ class GuestApp(App):
             legal = wire.actions_from_json(msg["legal"])
             result = None if msg["result"] is None else wire.public_result_from_json(msg["result"], view.players)
             hand_no = int(msg["hand_no"])
-        except (ValueError, KeyError, TypeError) as e:
-            self.error = str(e)
+        except (ValueError, KeyError, TypeError) as e:   # said plainly; the detail to the console
+            self.error = l_(self.lang, "bad_message")
+            if self.game is not None and self.connected:
+                self.flash = self.error     # at the table, the join screen's line is not shown
+            self.warnings.append(f"a message from the host was not read: {type(e).__name__}: {e}")
             return False
         new_hand = self.game is None or self.game.hand_no != hand_no
         self.received.append(msg)

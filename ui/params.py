@@ -1,11 +1,17 @@
 """Links: the page's URL parameters, checked before anything is changed.
 
 A link such as ``?preset=village&players=3&seed=42`` asks for a match (and
-may change settings). Every parameter is checked here, in pure Python; if any
-is malformed the link changes nothing at all and each bad parameter gets a
-notice naming it. A good link is a ``Link``: the settings it changes and,
-when it asks for a fresh match, the match it asks for — which the page
-starts only after asking, when a match is already saved (ui/app.py).
+may change settings). Every parameter is checked here, in pure Python, and a
+malformed one changes nothing and gets a notice naming it. The page's own
+preferences (``bot``, ``speed``, ``lang``, ``four_color``) stand alone: a bad
+one is refused and the others still apply (``?lang=fr&players=3`` is a
+3-player match, said in the current language). The match parameters
+(``MATCH_KEYS`` with ``preset`` and ``players``) describe one match together:
+if any of them is malformed no match is asked for at all — a village match
+with another seed than the link's is not the match it shares. A checked link
+is a ``Link``: the settings it changes and, when it asks for a fresh match,
+the match it asks for — which the page starts only after asking, when a
+match is already saved (ui/app.py).
 
 Parameters (unknown ones, e.g. a tracker's, are ignored):
 
@@ -35,6 +41,7 @@ from .store import PRESET_NAMES
 KNOWN = ("new", "preset", "players", "seed", "deck", "starter", "bot", "speed", "lang",
          "four_color")
 MATCH_KEYS = ("new", "preset", "players", "seed", "deck", "starter")
+OWN_KEYS = ("bot", "speed", "lang", "four_color")   # the page's preferences: each stands alone
 MAX_VALUE = 400  # characters: a whole deck in text is ~155
 MAX_SEED = 2**53 - 1  # what a link written by JavaScript can hold exactly
 
@@ -80,10 +87,11 @@ class Link:
     seed: int | None = None
     deck: list | None = None
     starter: int = 0
-    problems: list = field(default_factory=list)   # Problem, one a bad parameter — non-empty: refused
+    problems: list = field(default_factory=list)   # Problem, one a bad parameter (refused alone)
 
     @property
     def ok(self) -> bool:
+        """Every parameter was good (otherwise the page says which were not)."""
         return not self.problems
 
     @property
@@ -183,9 +191,12 @@ def parse(params: dict, settings: dict) -> Link:
             phom.Game.from_deck(values["deck"], rules, players, values.get("starter", 0))
         except ValueError as e:  # the engine's reason, for developers
             link.problems.append(_problem("deck", BadParam("deck_deal", str(e)), got["deck"]))
-    if link.problems:
-        return link
-    for key in ("bot", "speed", "lang", "four_color", "preset", "players"):
+    for key in OWN_KEYS:
+        if key in values and values[key] != settings.get(key):
+            link.settings[key] = values[key]
+    if any(p.param not in OWN_KEYS for p in link.problems):
+        return link         # the match it asks for is not the link's: none is asked for
+    for key in ("preset", "players"):
         if key in values and values[key] != settings.get(key):
             link.settings[key] = values[key]
     asked = [k for k in MATCH_KEYS if k in values and k != "new"]

@@ -208,3 +208,58 @@ def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins()
     link(host, again)
     assert "link-away" not in render.page_html(host) and host.controller(2) == "guest"
     assert "Chủ bàn đã rời bàn" not in render.page_html(again)
+
+
+# ---------------------------------------------------------------- the guest's troubles said in its language
+def _guest(lang):
+    st = MemoryStorage()
+    guest = GuestApp(st, MemoryStorage())
+    guest.start({"lang": [lang]})
+    return guest
+
+
+PYTHON_TEXT = ("KeyError", "Error", "not a message of this table", "unknown message", "'view'",
+               "Expecting value", "Traceback")
+
+
+def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
+    from ui.linkplay import l_
+
+    for lang, words in (("vi", "Tin nhắn từ chủ bàn không đọc được"),
+                        ("en", "A message from the host could not be read")):
+        for text in ("not json", json.dumps([1]), json.dumps({"v": phom.session.PROTOCOL, "type": "state"}),
+                     json.dumps({"v": phom.session.PROTOCOL, "type": "gossip"}),
+                     json.dumps({"v": 999, "type": "welcome"})):
+            guest = _guest(lang)
+            assert guest.receive(text) is False
+            assert guest.error == l_(lang, "bad_message") and words in guest.error
+            html = render.page_html(guest)
+            assert words in html and not any(p in html for p in PYTHON_TEXT), (lang, text)
+            assert guest.warnings and guest.warnings[-1].startswith("a message from the host was not read")
+    # at the table, a bad message is said there too (the join screen is not shown)
+    host = hosted()
+    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    link(host, guest)
+    assert guest.receive(json.dumps({"v": phom.session.PROTOCOL, "type": "state", "view": {}})) is False
+    assert guest.flash == l_("vi", "bad_message") and guest.game is not None
+
+
+def test_the_hosts_refusal_is_said_from_its_code():
+    import re
+
+    import phom.session
+    from ui.linkplay import CODE_REASONS, REFUSED, TEXT, l_
+
+    src = Path(phom.session.__file__).read_text()
+    assert set(re.findall(r'raise Refused\("(\w+)"', src)) <= set(REFUSED)
+    for lang in ("vi", "en"):
+        for code in REFUSED:
+            assert TEXT[lang][f"why_{code}"] and TEXT[lang][f"why_{code}"] != TEXT["en" if lang == "vi" else "vi"][f"why_{code}"]
+        for code in (*CODE_REASONS, "browser"):
+            assert "{" not in l_(lang, f"code_{code}", seat=2)
+    guest = _guest("vi")
+    msg = {"v": phom.session.PROTOCOL, "type": "refused", "code": "not_your_turn", "reason": "it is seat 2's turn"}
+    assert guest.receive(json.dumps(msg))
+    assert guest.flash == "Chủ bàn không nhận: chưa đến lượt bạn" and "seat" not in guest.flash
+    assert guest.receive(json.dumps({**msg, "code": "<b>"}))   # an unknown code: said as unreadable
+    assert guest.flash == "Chủ bàn không nhận: tin nhắn của máy bạn không đọc được"

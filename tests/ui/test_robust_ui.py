@@ -86,10 +86,15 @@ def test_a_malformed_parameter_changes_nothing_and_says_which(query, bad):
     step(first)
     saved, settings_before = st_.getItem(store.SAVE_KEY), store.load_settings(st_)
     app = App(st_)
-    app.start({"new": "1", "speed": "fast", **query})
-    assert app.dialog is None and bad in app.notice
-    assert app.game.to_json() == first.game.to_json()
-    assert st_.getItem(store.SAVE_KEY) == saved and store.load_settings(st_) == settings_before
+    app.start({"new": "1", "four_color": "1", **query})   # with a good preference and a new match
+    assert f"({bad}=" in app.notice
+    assert app.game.to_json() == first.game.to_json() and st_.getItem(store.SAVE_KEY) == saved
+    # a bad preference is refused alone (the new match is still asked for, not started);
+    # a bad match parameter: no match is asked for at all
+    assert app.dialog == ("open_link" if bad in params.OWN_KEYS else None)
+    after = store.load_settings(st_)
+    good = {} if bad == "four_color" else {"four_color": True}
+    assert after == {**settings_before, **good}
 
 
 def test_a_link_never_replaces_a_match_without_asking():
@@ -125,6 +130,32 @@ def test_a_link_with_no_saved_match_starts_at_once_and_settings_only_links_keep_
     again.start({"lang": "en", "speed": "slow"})  # no match asked for
     assert again.dialog is None and again.game.to_json() == before
     assert again.settings["lang"] == "en" and again.settings["speed"] == "slow"
+
+
+def test_a_bad_preference_is_refused_alone_and_the_rest_of_the_link_applies():
+    """?lang=fr&players=3: the language is refused (said in the page's language),
+    the 3-player match is asked for as players=3 alone would ask."""
+    st_ = store.MemoryStorage()
+    first = started(st_)
+    step(first)
+    saved = st_.getItem(store.SAVE_KEY)
+    app = App(st_)
+    app.start({"lang": "fr", "players": "3"})
+    assert app.lang == "vi" and app.notice.startswith(t("vi", "link_bad")) and "(lang=fr)" in app.notice
+    assert app.dialog == "open_link" and st_.getItem(store.SAVE_KEY) == saved   # it asks first
+    assert app.handle("link_start") and app.game.players == 3
+    # nothing saved: the 3-player match at once; an empty lang= is refused too
+    app = started(params_={"lang": "", "players": "3", "speed": "slow"})
+    assert app.game.players == 3 and "(lang=)" in app.notice and app.settings["speed"] == "slow"
+    # the link's good language says the refusal of a bad match parameter, and no match is asked
+    st_ = store.MemoryStorage()
+    first = started(st_)
+    step(first)
+    app = App(st_)
+    app.start({"lang": "en", "players": "5", "preset": "village"})
+    assert app.lang == "en" and "Players must be 2 to 4 (players=5)" in app.notice
+    assert app.dialog is None and app.game.to_json() == first.game.to_json()
+    assert app.settings["preset"] == "basic" and store.load_settings(st_)["lang"] == "en"
 
 
 def test_a_link_deck_deals_that_deck():
@@ -467,8 +498,11 @@ def test_any_link_is_refused_with_a_notice_or_followed(query):
     if not link.ok:
         COUNTS["link refused"] += 1
         assert app.notice and all(f"({p.param}=" in app.notice for p in link.problems)
+        assert all(p.param not in link.settings for p in link.problems)
         assert st_.getItem(store.SAVE_KEY) == saved and app.game.to_json() == first.game.to_json()
-    elif link.fresh:
+        if any(p.param not in params.OWN_KEYS for p in link.problems):
+            assert not link.fresh and app.dialog is None
+    if link.fresh:
         COUNTS["link asks first"] += 1
         assert app.dialog == "open_link" and st_.getItem(store.SAVE_KEY) == saved
         app.handle("link_start")
@@ -476,6 +510,9 @@ def test_any_link_is_refused_with_a_notice_or_followed(query):
     else:
         COUNTS["link settings only"] += 1
         assert app.game.to_json() == first.game.to_json()
+    for key, value in link.settings.items():   # the good preferences apply, bad ones or not
+        if key in params.OWN_KEYS:
+            assert app.settings[key] == value
 
 
 def test_counts_of_the_properties(capsys):
