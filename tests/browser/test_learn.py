@@ -264,3 +264,53 @@ def test_tutorial_by_touch_and_by_keyboard(new_table, site_url):
         (page.tap if how == "touch" else page.click)('.over [data-act="tutorial_done"]')
         page.wait_for_selector('[data-key="dlg-learn-summary"] .preset-table')
         assert page.locator(".preset-table tbody tr").count() == 5
+
+
+PYTHON_TEXT = ("DealError", "ValueError", "Traceback", "characters, this one", "base64",
+               "not a date", "YYYY", "8-card")
+
+
+def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothing(
+        new_table, site_url, artifacts):
+    """?deal=garbage and ?day=2026-13-40&daily=1, in Vietnamese then English, on a phone,
+    over a match in progress: a notice in the page's language naming no Python text; the
+    saved match unchanged (the daily deal asks first, for today's date)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from ui.banners import DEAL_REASONS
+
+    page = new_table(width=360, height=640, touch=True)
+    open_table(page, site_url, seed=51, lang="vi")
+    keyboard_step(page)                         # the player has moved: a match in progress
+    wait_ready(page, 60_000)
+    saved = page.evaluate("localStorage.getItem('phom.match.v1')")
+    hand = state(page)["hand"]
+    today = page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
+                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + "
+                          "String(d.getDate()).padStart(2, '0'); })()")
+    words = {"vi": ("không mở được", "Ngày trong đường link"),
+             "en": ("cannot be opened", "The date in the link")}
+    for lang in ("vi", "en"):
+        extra = "&lang=en" if lang == "en" else ""
+        page.goto(site_url + "?deal=garbage" + extra)
+        wait_ready(page, 60_000)
+        notice = page.inner_text(".notice")
+        assert words[lang][0] in notice and DEAL_REASONS[lang]["length"] in notice, notice
+        assert not any(p in notice for p in PYTHON_TEXT), notice
+        assert page.evaluate("localStorage.getItem('phom.match.v1')") == saved
+        assert state(page)["hand"] == hand
+        assert page.evaluate("location.search") == ""       # a reload resumes, not refuses again
+        page.screenshot(path=str(artifacts / f"bad-deal-360x640-{lang}.png"))
+        page.goto(site_url + "?day=2026-13-40&daily=1" + extra)
+        page.wait_for_selector('[data-act="deal_no"]', timeout=60_000)   # it asks first
+        notice = page.inner_text(".notice")
+        assert words[lang][1] in notice and "day=2026-13-40" in notice, notice
+        assert DEAL_REASONS[lang]["not_date"] in notice and not any(p in notice for p in PYTHON_TEXT)
+        assert today in page.inner_text(".dialog")      # today's deal is today's
+        page.screenshot(path=str(artifacts / f"bad-day-360x640-{lang}.png"))
+        page.click('[data-act="deal_no"]')
+        wait_ready(page, 60_000)
+        assert page.evaluate("localStorage.getItem('phom.match.v1')") == saved
+        assert state(page)["hand"] == hand
