@@ -194,3 +194,68 @@ def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
     assert table.locator("img[src='x'], [onerror]").count() == 0
     assert table.evaluate("() => window.__pwned") is None
     assert not fetched, fetched
+
+
+# A guest page whose WebRTC is a stand-in: answering an invitation opens a channel
+# the test writes into (window.__phomDeliver), as a broken or hostile host would.
+FAKE_RTC = """
+(() => {
+  class FakePC extends EventTarget {
+    constructor() { super(); this.iceGatheringState = 'complete'; this.connectionState = 'new';
+                    this.localDescription = null; window.__phomPC = this; }
+    async setRemoteDescription(d) {}
+    async createAnswer() { return {type: 'answer', sdp: 'v=0\\r\\no=- 1 2 IN IP4 127.0.0.1\\r\\n'}; }
+    async setLocalDescription(d) { this.localDescription = d; }
+    close() {}
+  }
+  window.RTCPeerConnection = FakePC;
+  window.__phomDeliver = (text) => {
+    const ch = {readyState: 'open', send() {}, close() {}};
+    window.__phomPC.ondatachannel({channel: ch});
+    ch.onopen();
+    ch.onmessage({data: text});
+  };
+})();
+"""
+
+
+def _invitation(seat: int = 2) -> str:
+    """A well-formed host invitation code (ui/link.js encode) for the stand-in."""
+    import base64
+    import zlib
+
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(b"v=0\no=- 1 2 IN IP4 127.0.0.1") + c.flush()
+    return f"PHOM1o{seat}." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_the_guests_code_and_connection_troubles_are_said_in_its_language(table, site_url):
+    """A pasted code that is not one, and a host message that cannot be read: the guest
+    sees a sentence in its page's language, never the exception's English (that goes
+    to the console as a warning)."""
+    warnings = []
+    table.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    table.add_init_script(FAKE_RTC)
+    said = {"vi": ("Mã không đúng: đây không phải mã nối bàn Phỏm.",
+                   "Tin nhắn từ chủ bàn không đọc được — hãy quét lại mã."),
+            "en": ("That code does not work: it is not a Phỏm table code.",
+                   "A message from the host could not be read — scan the code again.")}
+    for lang in ("vi", "en"):
+        table.goto(site_url + f"?join=1&lang={lang}")
+        table.wait_for_selector('#table[data-phase="join"]', timeout=60_000)
+        table.fill("#offer-in", "hello, this is not a code")
+        table.click('[data-act="link_answer"]')
+        table.wait_for_selector(".link-error", timeout=30_000)
+        assert table.inner_text(".link-error") == said[lang][0]
+        table.fill("#offer-in", _invitation())
+        table.click('[data-act="link_answer"]')
+        table.wait_for_selector("#answer-out", timeout=30_000)
+        assert table.locator(".link-error").count() == 0
+        for text in ("not json", '{"v": 1, "type": "state"}', "[1, 2]"):
+            table.evaluate("(t) => window.__phomDeliver(t)", text)
+            table.wait_for_selector(".link-error", timeout=30_000)
+            shown = table.inner_text(".join")
+            assert table.inner_text(".link-error") == said[lang][1]
+            assert not any(p in shown for p in ("Error", "KeyError", "not a message", "JSON", "'view'"))
+    assert any("not a Phỏm link code" in w for w in warnings), warnings
+    assert any("a message from the host was not read" in w for w in warnings), warnings
