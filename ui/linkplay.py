@@ -521,14 +521,14 @@ def join_html(app: GuestApp) -> str:
              f'data-key="scan-offer">{escape(l_(lang, "scan"))}</button>'
              f'<button type="button" class="btn ghost" data-act="link_leave" data-key="leave">'
              f'{escape(l_(lang, "leave"))}</button></div>']
+    if app.error:   # by the code it is about, above the answer (a phone shows no more)
+        parts.append(f'<p class="link-error" role="alert">{escape(app.error)}</p>')
     if app.answer_code:
         parts.append(f'<p>{escape(l_(lang, "answer_code"))}</p>'
                      f'<textarea class="link-code" readonly rows="3" id="answer-out" data-key="answer-out">'
                      f"{escape(app.answer_code)}</textarea>"
                      f'<div class="qr" data-qr="{escape(app.answer_code)}" data-key="qr-answer"></div>'
                      f'<p class="note" role="status">{escape(l_(lang, "waiting_host"))}</p>')
-    if app.error:
-        parts.append(f'<p class="link-error" role="alert">{escape(app.error)}</p>')
     return ('<section class="join panel" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
 

@@ -191,6 +191,7 @@ def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
     table.goto(site_url + "?" + urlencode({k: HOSTILE for k in ("deal", "daily", "day")}))
     wait_booted(table)
     wait_ready(table)
+    assert "(day=<img src=x" in table.locator(".notice").inner_text()   # said, as text
     assert table.locator("img[src='x'], [onerror]").count() == 0
     assert table.evaluate("() => window.__pwned") is None
     assert not fetched, fetched
@@ -229,10 +230,12 @@ def _invitation(seat: int = 2) -> str:
     return f"PHOM1o{seat}." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def test_the_guests_code_and_connection_troubles_are_said_in_its_language(table, site_url):
+def test_the_guests_code_and_connection_troubles_are_said_in_its_language(new_table, site_url,
+                                                                          artifacts):
     """A pasted code that is not one, and a host message that cannot be read: the guest
     sees a sentence in its page's language, never the exception's English (that goes
     to the console as a warning)."""
+    table = new_table(width=360, height=640, touch=True)
     warnings = []
     table.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
     table.add_init_script(FAKE_RTC)
@@ -257,5 +260,7 @@ def test_the_guests_code_and_connection_troubles_are_said_in_its_language(table,
             shown = table.inner_text(".join")
             assert table.inner_text(".link-error") == said[lang][1]
             assert not any(p in shown for p in ("Error", "KeyError", "not a message", "JSON", "'view'"))
+        assert table.locator(".link-error").bounding_box()["y"] < 640   # in view, by the code
+        table.screenshot(path=str(artifacts / f"guest-bad-message-360x640-{lang}.png"))
     assert any("not a Phỏm link code" in w for w in warnings), warnings
     assert any("a message from the host was not read" in w for w in warnings), warnings
