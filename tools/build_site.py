@@ -111,7 +111,7 @@ def precache_list(out: Path) -> list[list[str]]:
 # Everything a memory snapshot of the booted interpreter depends on (see
 # ui/interpreter.mjs): the runtime, our Python, and the code that makes and
 # restores it. Its hash is the snapshot's build: any change, no restore.
-SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/interpreter.mjs", "ui/snapshot.worker.mjs")
+SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/interpreter.mjs", "ui/snapshot.")
 INTERPRETER = "ui/interpreter.mjs"
 
 

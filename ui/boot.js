@@ -1,7 +1,8 @@
 // The page's first script: start the runtime's downloads, splash progress
 // while PyScript loads Python; everything after is in ui/main.py.
 
-// Start the interpreter's downloads now, not when PyScript gets to them
+// Start the runtime's downloads now, not when PyScript gets to them
+// (index.html loads ui/interpreter.mjs and with it Pyodide's module itself)
 // (their requests start at ~30 ms instead of ~300 ms). Not in WebKit: it never
 // reuses a preloaded copy and downloads every such file a second time.
 const webkit = navigator.vendor === "Apple Computer, Inc." && !/Chrom|Edg/.test(navigator.userAgent);
@@ -17,8 +18,6 @@ if (!webkit) {
     }
     head.append(l);
   };
-  link("./ui/interpreter.mjs", "modulepreload");
-  link("./vendor/pyodide/pyodide.mjs", "modulepreload");
   link("./vendor/pyodide/pyodide.asm.mjs", "modulepreload");
   link("./vendor/pyodide/pyodide.asm.wasm", "preload", "fetch");
   link("./vendor/pyodide/python_stdlib.zip", "preload", "fetch");

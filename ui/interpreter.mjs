@@ -13,9 +13,16 @@
 //   Pyodide, in the background, once the table is up): made on the page's main
 //   thread, Pyodide wraps globalThis in a proxy that breaks PyScript, and after
 //   PyScript's set-up the heap cannot be serialised.
-// * It is kept raw (31 MB; gunzip would cost ~300 ms) in Cache Storage, with
-//   the build it belongs to and its SHA-256. Missing, from another build,
-//   damaged, or failing to restore: a normal boot, and a new snapshot is made.
+// * It is kept in Cache Storage, its long runs of zeros left out, with the
+//   build it belongs to and its SHA-256 (ui/snapshot.store.mjs). Missing, from
+//   another build, damaged, or failing to restore: a normal boot, and a new
+//   snapshot is made.
+// * index.html loads this module first (async), so the snapshot is read from
+//   ~100 ms in and restored as soon as it is read and the page has painted,
+//   while PyScript is still setting itself up; PyScript's loadPyodide call
+//   (~400 ms in) then gets the interpreter restored already.
+// * Restored, the page's Python files are unpacked only once the table is up:
+//   everything the page imports is in the snapshot, precompiled.
 // * Restored, every random generator starts where the snapshot left it: the
 //   global one is re-seeded from the browser's crypto before anything deals.
 //   (str hashes are frozen too: nothing may depend on their order.)
@@ -26,8 +33,9 @@
 // data-boot-why="…"> and data-snapshot="making|stored|failed"; the same, with
 // timings, in window.phomBoot (for the tests and bench/bench_load.py).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+import { CACHE, KEY, drop, read } from "./snapshot.store.mjs";
 
-export { version };
+export { version, CACHE, KEY };
 
 // tools/build_site.py writes BUILD: a hash of the runtime and our Python, so a
 // snapshot is only ever restored into the very build that made it. Unbuilt
@@ -38,8 +46,6 @@ const BUILD = "dev";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SCOPE = new URL("../", import.meta.url);
-export const CACHE = "phom-snapshot:" + SCOPE.pathname;
-export const KEY = new URL(".pyodide-snapshot", SCOPE).href;
 const SOURCES = new URL("../vendor/pysrc.zip", import.meta.url).href;
 const WORKER = new URL("./snapshot.worker.mjs", import.meta.url);
 
@@ -58,39 +64,20 @@ function unusable() {
   return "";
 }
 
-export async function sha256(bytes) {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// Read the stored snapshot: {bytes} or {why} it cannot be used (then dropped).
+// Read the stored snapshot: {heap} or {why} it cannot be used (the store has
+// dropped it then).
 async function readSnapshot() {
-  const t0 = performance.now();
-  try {
-    const cache = await caches.open(CACHE);
-    const res = await cache.match(KEY);
-    if (!res) return { why: "missing" };
-    if (res.headers.get("X-Phom-Build") !== BUILD) {
-      await cache.delete(KEY);
-      return { why: "other-build" };
-    }
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    info.readMs = performance.now() - t0;
-    const t1 = performance.now();
-    const ok = (await sha256(bytes)) === res.headers.get("X-Phom-Sha256");
-    info.hashMs = performance.now() - t1;
-    if (!ok) {
-      await cache.delete(KEY);
-      return { why: "corrupt" };
-    }
-    info.bytes = bytes.length;
-    return { bytes };
-  } catch (e) {
-    return { why: "unreadable: " + e };
-  }
+  info.readStart = performance.now();
+  const got = await read(BUILD);
+  Object.assign(info, { readMs: got.readMs, hashMs: got.hashMs, decodeMs: got.decodeMs,
+                        storedBytes: got.stored, readAt: performance.now() });
+  return got;
 }
 
-// Started as soon as this module is imported (ui/boot.js imports it early).
+// Started as soon as this module runs: index.html loads it first thing (async,
+// ~100 ms in; PyScript's own import of it, ~350 ms in, gets this same module).
+// (Not a top-level await for Pyodide's module, to start sooner: WebKit then
+// hands PyScript the module before it has finished, and its exports throw.)
 const why = unusable();
 const stored = why ? Promise.resolve({ why }) : readSnapshot();
 const sources = fetch(SOURCES).then((res) => {
@@ -104,6 +91,28 @@ sources.catch(() => { /* reported when unpacked */ });
 // that needs its zip.js (70 KB gzip); Pyodide's zipfile is in a snapshot.
 async function unpack(py) {
   py.unpackArchive(await sources, "zip", { extractDir: py.FS.cwd() });
+}
+
+// A restored page imports nothing from its files (all it imports is in the
+// snapshot): they are unpacked once the table is interactive (ui/boot.js's
+// "phom-interactive" mark; ~75 ms off the start), for tracebacks' source lines
+// and the tests. phomBoot.unpacked says when.
+function unpackWhenUp(py) {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    unpack(py).then(() => { info.unpacked = true; }, (e) => console.error("phom: " + e));
+  };
+  try {
+    new PerformanceObserver((list, obs) => {
+      if (list.getEntriesByName("phom-interactive").length) {
+        obs.disconnect();
+        setTimeout(go, 0);
+      }
+    }).observe({ type: "mark", buffered: true });
+  } catch (_) { /* no observer: the fallback below */ }
+  addEventListener("py:all-done", () => setTimeout(go, 5000), { once: true });
 }
 
 // The sources of what the page imported from files beyond what the worker
@@ -149,8 +158,7 @@ function makeSnapshot(py) {
     e.preventDefault();
     done("failed", e.message || "worker error");
   };
-  worker.postMessage({ build: BUILD, cache: CACHE, key: KEY, indexURL: INDEX_URL, sources: SOURCES,
-                       pageSources: sources });
+  worker.postMessage({ build: BUILD, indexURL: INDEX_URL, sources: SOURCES, pageSources: sources });
 }
 
 // After a normal boot: make the snapshot once the table is up and the page has
@@ -204,33 +212,67 @@ async function untilControlled() {
 
 const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r";
 
+// The table painted from its saved copy (ui/paint.js, at the end of the body)
+// and a frame drawn: a restore blocks the main thread ~350 ms, which must not
+// hold back that first paint.
+const painted = () => new Promise((resolve) => {
+  const frame = () => {
+    if (document.hidden || typeof requestAnimationFrame !== "function") return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  };
+  if (document.readyState !== "loading") frame();
+  else document.addEventListener("readystatechange", frame, { once: true });
+});
+
+// Restore the stored snapshot: the interpreter, or null with got.why (the
+// snapshot is then dropped and the page boots normally). Python's output goes
+// to the console until PyScript's call hands over its own handlers.
+async function restore(got) {
+  await painted();
+  const t0 = performance.now();
+  info.restoreAt = t0;
+  try {
+    const py = await loadRuntime({
+      indexURL: INDEX_URL, _loadSnapshot: got.heap,
+      stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a),
+    });
+    got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
+    py.runPython(RESEED);
+    unpackWhenUp(py);
+    info.restoreMs = performance.now() - t0;
+    return py;
+  } catch (e) {
+    got.heap = undefined;
+    got.why = "restore failed: " + e;
+    await drop();
+    return null;
+  }
+}
+
+// A warm visit restores as soon as the heap is read and the page painted, not
+// when PyScript gets round to calling loadPyodide (~400 ms in, after its own
+// set-up): the two overlap.
+const restoring = stored.then((got) => (got.heap ? restore(got) : null));
+
 export async function loadPyodide(options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const t0 = performance.now();
   info.calledAt = t0;
   const got = await stored;
-  info.readAt = performance.now();
-  if (got.bytes) {
-    try {
-      const py = await loadRuntime({ ...opts, _loadSnapshot: got.bytes });
-      got.bytes = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
-      py.runPython(RESEED);
-      await unpack(py);
-      info.restoreMs = performance.now() - t0;
-      heap(py);
-      info.restoredAt = performance.now();
-      set("mode", "snapshot");
-      return py;
-    } catch (e) {
-      got.why = "restore failed: " + e;
-      try {
-        await (await caches.open(CACHE)).delete(KEY);
-      } catch (_) { /* nothing stored to drop */ }
-    }
+  const restored = await restoring;
+  if (restored) {
+    // PyScript's own output handlers, as loadPyodide would have set them
+    if (options.stdout) restored.setStdout({ batched: options.stdout });
+    if (options.stderr) restored.setStderr({ batched: options.stderr });
+    heap(restored);
+    info.restoredAt = performance.now();
+    set("mode", "snapshot");
+    return restored;
   }
   await untilControlled();
   const py = await loadRuntime(opts);
   await unpack(py);
+  info.unpacked = true;
   info.loadMs = performance.now() - t0;
   heap(py);
   set("why", got.why);

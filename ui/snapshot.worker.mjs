@@ -2,13 +2,14 @@
 // of its own (off the page's main thread, whose PyScript a snapshot-making
 // Pyodide would break), our Python unpacked where PyScript puts it and every
 // module imported but ui/main.py (it imports the page's DOM at the top), then
-// the heap stored raw in Cache Storage with its build and SHA-256. One message
-// in, one out: {ok, bytes} or {ok: false, error}.
+// the heap kept in Cache Storage (ui/snapshot.store.mjs). One message in, one
+// out: {ok, bytes, heapBytes} or {ok: false, error}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { write } from "./snapshot.store.mjs";
 
 // What the page imports, so that it is in sys.modules when restored (files are
-// not in a snapshot: PyScript unpacks the archive again on every boot, for
-// ui/main.py and for tracebacks).
+// not in a snapshot: a restored page unpacks the archive again once it is up,
+// for tracebacks and the tests).
 const IMPORT_ALL = `
 import importlib, os
 # and what PyScript's own Python and ui/main.py import
@@ -32,7 +33,7 @@ phom.bots.names()
 
 // The page's other modules (their sources come with the message), compiled
 // here and served to the restored page by a finder first on sys.meta_path,
-// as long as the file it would import holds the very same source.
+// without reading the file (a restored page unpacks its files only once it is up).
 const PRECOMPILE = `
 import json, sys
 
@@ -44,16 +45,13 @@ class PhomPrecompiled:
         self.table = table
 
     def find_spec(self, name, path=None, target=None):
+        # The snapshot belongs to one build of these very sources (ui/interpreter.mjs
+        # restores it into no other), and a restored page imports before its files
+        # are unpacked: the table is the truth, the file is not read.
         entry = self.table.get(name)
         if entry is None:
             return None
-        file, source, package, _code = entry
-        try:
-            with open(file, encoding="utf-8") as f:
-                if f.read() != source:
-                    return None
-        except OSError:
-            return None
+        file, package, _code = entry
         import importlib.util, os
         return importlib.util.spec_from_file_location(
             name, file, loader=self,
@@ -63,7 +61,7 @@ class PhomPrecompiled:
         return None
 
     def exec_module(self, module):
-        exec(self.table[module.__spec__.name][3], module.__dict__)
+        exec(self.table[module.__spec__.name][2], module.__dict__)
 
 
 def _compile_all(sources):
@@ -71,7 +69,7 @@ def _compile_all(sources):
     for name, (file, source, package) in json.loads(sources).items():
         if name not in sys.modules:
             try:
-                table[name] = (file, source, package, compile(source, file, "exec", dont_inherit=True))
+                table[name] = (file, package, compile(source, file, "exec", dont_inherit=True))
             except SyntaxError:
                 pass
     return table
@@ -80,11 +78,6 @@ def _compile_all(sources):
 sys.meta_path.insert(0, PhomPrecompiled(_compile_all(_phom_page_sources)))
 del _phom_page_sources, _compile_all, PhomPrecompiled
 `;
-
-async function hex(bytes) {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 self.onmessage = async ({ data }) => {
   try {
@@ -96,15 +89,8 @@ self.onmessage = async ({ data }) => {
     py.globals.set("_phom_page_sources", data.pageSources || "{}");
     py.runPython(PRECOMPILE);
     const snap = py.makeMemorySnapshot();
-    const cache = await caches.open(data.cache);
-    await cache.put(data.key, new Response(snap, {
-      headers: {
-        "Content-Type": "application/octet-stream",
-        "X-Phom-Build": data.build,
-        "X-Phom-Sha256": await hex(snap),
-      },
-    }));
-    postMessage({ ok: true, bytes: snap.length });
+    const stored = await write(snap, data.build);
+    postMessage({ ok: true, bytes: stored, heapBytes: snap.length });
   } catch (e) {
     postMessage({ ok: false, error: String(e && e.stack || e) });
   }

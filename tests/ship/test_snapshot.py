@@ -25,7 +25,10 @@ TAMPER = """async ([name, key, how]) => {
   if (how === "corrupt") bytes[bytes.length >> 1] ^= 0xff;
   if (how === "other-build") headers.set("X-Phom-Build", "0123456789abcdef");
   if (how === "unrestorable") {
-    bytes[0] ^= 0xff;  // Pyodide's magic number; the hash is made to match
+    // the heap's first byte, Pyodide's magic number (ui/snapshot.store.mjs: the
+    // kept runs start after a 12-byte header and 8 bytes per run); the hash is made to match
+    const runs = new DataView(bytes.buffer).getUint32(8, true);
+    bytes[12 + 8 * runs] ^= 0xff;
     const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     headers.set("X-Phom-Sha256", Array.from(d, (b) => b.toString(16).padStart(2, "0")).join(""));
   }

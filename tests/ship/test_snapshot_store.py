@@ -1,0 +1,65 @@
+"""The memory snapshot's stored form (ui/snapshot.store.mjs), run under Node:
+the heap comes back byte for byte from its kept runs, whatever the zeros
+around them; the stored form is smaller where the heap is mostly zeros; and
+damaged stored bytes are refused with a reason, never turned into a heap."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node")
+
+SCRIPT = r"""
+import { encode, decode } from "%s";
+let seed = 7;
+const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+function heap(n, density) {
+  const h = new Uint8Array(n);
+  let i = 0;
+  while (i < n) {
+    const run = 1 + Math.floor(rand() * 5000);
+    if (rand() < density) for (let k = i; k < Math.min(n, i + run); k++) h[k] = rand() < 0.7 ? 1 + (k & 0x7f) : 0;
+    i += run;
+  }
+  return h;
+}
+const out = { cases: [], refused: [] };
+const shapes = [[0, 0], [4, 1], [65536, 0], [65536, 1], [65536 * 8, 0.3], [65536 * 8, 0.05], [1000003, 0.5]];
+for (const [n, d] of shapes) {
+  const h = heap(n, d);
+  if (n) { h[0] = 0x50; h[n - 1] = 9; }           // first and last bytes set
+  const e = encode(h);
+  const back = decode(e);
+  const same = back instanceof Uint8Array && back.length === h.length && back.every((b, i) => b === h[i]);
+  out.cases.push({ n, d, stored: e.length, same });
+}
+const h = heap(65536 * 4, 0.3); h[0] = 1;
+const e = encode(h);
+const cut = e.slice(0, e.length - 3);
+const extra = new Uint8Array(e.length + 1); extra.set(e);
+const magic = e.slice(); magic[0] ^= 1;
+const place = e.slice(); new DataView(place.buffer).setUint32(12, 1 << 30, true);
+for (const [what, bytes] of [["cut", cut], ["extra", extra], ["magic", magic], ["place", place], ["empty", new Uint8Array(0)]]) {
+  const r = decode(bytes);
+  out.refused.push({ what, error: r instanceof Error ? r.message : null });
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_heap_comes_back_from_its_kept_runs(tmp_path):
+    assert NODE, "no node: scripts/setup.sh needs it too (apt-get install nodejs npm)"
+    store = (ROOT / "ui" / "snapshot.store.mjs").as_uri()
+    script = tmp_path / "t.mjs"
+    script.write_text(SCRIPT % store, encoding="utf-8")
+    got = json.loads(subprocess.run([NODE, str(script)], check=True, capture_output=True, text=True).stdout)
+    for case in got["cases"]:
+        assert case["same"], case
+    sparse = [c for c in got["cases"] if c["n"] >= 65536 and c["d"] <= 0.3]
+    assert sparse and all(c["stored"] < 0.5 * c["n"] for c in sparse), got["cases"]
+    for r in got["refused"]:
+        assert r["error"], f"damaged stored bytes ({r['what']}) were turned into a heap"
