@@ -80,6 +80,28 @@ def slim(text: str) -> str:
     return "".join(ln.rstrip() + "\n" if ln.endswith("\n") else ln.rstrip() for ln in lines)
 
 
+def shape(tree: ast.AST) -> tuple[str, list[tuple[str, int]]]:
+    """The code without its docstrings' texts, and where every statement starts
+    (what ``slim`` must keep; it changes ``tree``)."""
+    for d in _docstrings(tree):
+        d.value = ""
+    return ast.dump(tree), [(type(n).__name__, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+
+
+def slim_checked(text: str) -> str | None:
+    """``slim(text)`` when this Python proves it the same code on the same lines,
+    else None. For the runtime's stdlib (tools/trim_stdlib.py): it is newer
+    Python than the one building the site, and what this one cannot parse, or
+    would tokenize differently, is shipped as it is."""
+    try:
+        out = slim(text)
+        same = (len(out.splitlines()) == len(text.splitlines())
+                and shape(ast.parse(out)) == shape(ast.parse(text)))
+    except (SyntaxError, ValueError, tokenize.TokenError, AssertionError, UnicodeError):
+        return None
+    return out if same else None
+
+
 def pack(out: Path = OUT, root: Path = ROOT, slimmed: bool = False) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(f".{os.getpid()}.tmp")  # two test workers may pack at once

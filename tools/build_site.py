@@ -136,6 +136,16 @@ def write_interpreter(out: Path) -> str:
     return build
 
 
+def write_lock(path: Path) -> None:
+    """Pyodide's lock file without its package index: this page loads no package
+    (no `packages` in its config), and the index is 116 KB (26 KB gzip) that
+    every first visit and every boot reads for nothing. Its `info` stays (Pyodide
+    checks the ABI against it)."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
 def write_sw(out: Path, items: list[list[str]], root: Path = ROOT) -> str:
     text = (root / "sw.js").read_text(encoding="utf-8")
     listed = json.dumps(items, separators=(",", ":"))
@@ -174,6 +184,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:
         _copy(vendor / "pyodide" / f, out / "vendor" / "pyodide" / f)
+    write_lock(out / "vendor" / "pyodide" / "pyodide-lock.json")
     stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"
     full = root / "node_modules" / "pyodide" / "python_stdlib.zip"
     if full_stdlib:

@@ -13,12 +13,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import pack_py  # noqa: E402
 
-
-def _shape(tree: ast.AST) -> tuple[str, list[tuple[str, int]]]:
-    """The code without its docstrings' texts, and where every statement starts."""
-    for d in pack_py._docstrings(tree):
-        d.value = ""
-    return ast.dump(tree), [(type(n).__name__, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+_shape = pack_py.shape
 
 
 def test_every_page_module_slims_to_the_same_code_on_the_same_lines():
@@ -55,3 +50,30 @@ def test_slim_keeps_what_is_not_a_comment_or_docstring():
 def test_a_module_that_reads_its_own_doc_keeps_it():
     text = '"""Usage: run me."""\nprint(__doc__)  # help\n'
     assert pack_py.slim(text) == '"""Usage: run me."""\nprint(__doc__)\n'
+
+
+def test_the_sites_stdlib_is_the_runtimes_code_on_the_same_lines():
+    """tools/trim_stdlib.py slims the kept stdlib modules too: each is the
+    runtime's own source, or the same code on the same lines, and most are slimmed."""
+    import zipfile
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import trim_stdlib
+
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert full.is_file(), "run scripts/setup.sh first (npm ci)"
+    site = ROOT / "vendor" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(full) as zfull, zipfile.ZipFile(site) as zsite:
+        assert zsite.comment == trim_stdlib.stamp(trim_stdlib.read_keep()), "vendor/'s stdlib is stale: run setup"
+        slimmed = 0
+        for name in zsite.namelist():
+            if not name.endswith(".py"):
+                continue
+            ours, theirs = zsite.read(name), zfull.read(name)
+            if ours == theirs:
+                continue
+            slimmed += 1
+            a, b = ours.decode(), theirs.decode()
+            assert len(a.splitlines()) == len(b.splitlines()), name
+            assert _shape(ast.parse(a)) == _shape(ast.parse(b)), name
+        assert slimmed > 150, slimmed
