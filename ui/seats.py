@@ -17,7 +17,7 @@ from html import escape
 
 from phom.session import Seat, clean_name, plan_seats
 
-from .i18n import BOT_LEVELS, BOT_NAMES, Words, player_name, t
+from .i18n import BOT_LEVELS, BOT_NAMES, LANGS, Words, player_name, t
 
 SEATS_KEY = "phom.seats.v1"
 
@@ -160,6 +160,10 @@ def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
         return player_name(lang, seat)
     s = seats[seat]
     if s.person:
+        # the name the page gave the phone's own player ("Bạn" / "You"), kept from a
+        # plan made in the other language, is said in this one
+        if seat == 0 and s.name.casefold() in {t(other, "you").casefold() for other in LANGS}:
+            return t(lang, "you")
         return s.name
     bot = player_name(lang, seat) if seat else BOT_NAMES[0]
     taken = {seats[i].name.casefold() for i in people(seats)}

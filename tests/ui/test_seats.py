@@ -204,3 +204,21 @@ def test_records_with_and_without_a_name_load_and_a_bad_name_is_set_aside():
     back, bad = Stats.load(_json.dumps(d))
     assert len(back.records) == 2 and [why for _r, why in bad] == ["who must be a person's name "
                                                                    "(1 to 16 letters, trimmed)"] * 2
+
+
+def test_the_phones_own_player_is_named_in_the_pages_language():
+    """A pass-and-play plan made in Vietnamese keeps seat 0's given name "Bạn";
+    the English page calls that seat "You" (a typed name stays as typed)."""
+    app = App(MemoryStorage())
+    app.start({"seed": "4", "speed": "instant"})
+    app.handle("settings")
+    assert app.handle("setting", ("seat_kind.2", "here"))
+    assert app.handle("setting", ("seat_name.2", "Lan"))
+    app.handle("new_match")
+    app.handle("confirm")  # mid-hand: asked first
+    assert app.pass_and_play
+    assert app.names()[0] == "Bạn" and app.names()[2] == "Lan"
+    app.handle("setting", ("lang", "en"))
+    assert app.lang == "en"
+    assert app.names()[0] == "You" and app.names()[2] == "Lan", app.names()
+    assert seats.seat_name(app.seats, 0, "vi", True) == "Bạn"
