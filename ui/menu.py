@@ -38,7 +38,7 @@ def button_html(lang: str) -> str:
     """The header's "Thêm" button: three lines, its word beside them where there is room."""
     label = escape(mt(lang, "more"))
     return (f'<button type="button" class="btn ghost tool menu-btn" data-act="menu" data-key="btn-menu" '
-            f'aria-label="{label}" aria-haspopup="dialog">{_MENU_ICON}<span class="lbl">{label}</span></button>')
+            f'aria-label="{label}" title="{label}" aria-haspopup="dialog">{_MENU_ICON}<span class="lbl">{label}</span></button>')
 
 
 def item(label: str, act: str, kbd: str | None = None) -> str:

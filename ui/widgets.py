@@ -58,7 +58,8 @@ def back_html(lang: str, cls: str = "") -> str:
 
 
 def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str | None = None,
-        disabled: bool = False, arg=None, aria_label: str | None = None, html_label: str | None = None) -> str:
+        disabled: bool = False, arg=None, aria_label: str | None = None, html_label: str | None = None,
+        title: str | None = None) -> str:
     """A button. ``kbd`` is its key, shown only while the player uses a keyboard (CSS)."""
     inner = html_label if html_label is not None else escape(label)
     if kbd:
@@ -66,15 +67,16 @@ def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str
     return (
         "<button"
         + attrs(type="button", class_=f"btn {cls}".strip(), data_act=act, data_key=key or f"btn-{act}",
-                data_arg=arg, aria_label=aria_label, aria_disabled="true" if disabled else None,
+                data_arg=arg, aria_label=aria_label, title=title, aria_disabled="true" if disabled else None,
                 aria_keyshortcuts=kbd if kbd and len(kbd) == 1 else None)
         + f">{inner}</button>"
     )
 
 
 def icon_btn(label: str, act: str, icon: str, *, cls: str = "", kbd: str | None = None) -> str:
-    """A tool button: an icon, and its word beside it where there is room (CSS hides it on phones)."""
-    return btn(label, act, cls=f"ghost tool {cls}".strip(), aria_label=label, kbd=kbd,
+    """A tool button: an icon, and its word beside it where there is room (CSS hides it on
+    phones); the word is its hover text too, for a mouse where only the icon shows."""
+    return btn(label, act, cls=f"ghost tool {cls}".strip(), aria_label=label, kbd=kbd, title=label,
                html_label=icon + f'<span class="lbl">{escape(label)}</span>')
 
 

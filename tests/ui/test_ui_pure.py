@@ -374,3 +374,19 @@ def test_every_place_has_a_word_in_both_languages():
                 assert "rank_" not in word, (lang, players, place, word)
     assert rank_word("vi", 1, 4) == "Nhất" and rank_word("en", 2, 4) == "2nd"
     assert set(STRINGS["vi"]) == set(STRINGS["en"]), set(STRINGS["vi"]) ^ set(STRINGS["en"])
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_every_header_tool_says_its_word_on_hover(lang):
+    """Where the header shows only icons (desktop, a mouse), each tool's word is its title."""
+    app = App(store.MemoryStorage())
+    app.start({"seed": "2", "lang": lang})
+    html = render.page_html(app)
+    nav = re.search(r'<nav class="tools">(.*?)</nav>', html, re.S)
+    assert nav, "no header tools"
+    tools = re.findall(r"<button[^>]*>", nav.group(1))
+    assert len(tools) >= 4, tools
+    for tag in tools:
+        label = re.search(r'aria-label="([^"]*)"', tag)
+        title = re.search(r'title="([^"]*)"', tag)
+        assert label and title and title.group(1) == label.group(1), tag
