@@ -80,17 +80,24 @@ async function readSnapshot() {
 // hands PyScript the module before it has finished, and its exports throw.)
 const why = unusable();
 const stored = why ? Promise.resolve({ why }) : readSnapshot();
-const sources = fetch(SOURCES).then((res) => {
-  if (!res.ok) throw new Error(`${SOURCES}: HTTP ${res.status}`);
-  return res.arrayBuffer();
-});
-sources.catch(() => { /* reported when unpacked */ });
 
 // Our Python, one archive, unpacked into the home folder (the working
 // directory, first on sys.path). Here rather than by PyScript's `files`:
 // that needs its zip.js (70 KB gzip); Pyodide's zipfile is in a snapshot.
+// Fetched when Python starts, not when this module runs: in WebKit a first
+// visit's runtime waits for the service worker (untilControlled), and an
+// archive fetched before would cross the network twice; in Chromium ui/boot.js
+// has preloaded it, and this fetch takes that copy.
+let sources = null;
+function fetchSources() {
+  sources ??= fetch(SOURCES).then((res) => {
+    if (!res.ok) throw new Error(`${SOURCES}: HTTP ${res.status}`);
+    return res.arrayBuffer();
+  });
+  return sources;
+}
 async function unpack(py) {
-  py.unpackArchive(await sources, "zip", { extractDir: py.FS.cwd() });
+  py.unpackArchive(await fetchSources(), "zip", { extractDir: py.FS.cwd() });
 }
 
 // A restored page imports nothing from its files (all it imports is in the
@@ -270,6 +277,7 @@ export async function loadPyodide(options = {}) {
     return restored;
   }
   await untilControlled();
+  fetchSources().catch(() => { /* reported when unpacked */ });
   const py = await loadRuntime(opts);
   await unpack(py);
   info.unpacked = true;
