@@ -35,6 +35,44 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, third session (2 cores, quiet; 16:55-17:15 UTC, 7b2b473's
+code but its last WebKit-only fetch change):
+
+  3 runs, Chromium, local  first paint  saved table  interactive  vs bare
+  ours cold                     180 ms            -      3868 ms    1.20x
+  ours warm (snapshot)          160 ms       146 ms      1140 ms    0.35x
+  ours warm, normal boot        180 ms            -      4465 ms    1.39x
+  bare cold / warm         104 / 72 ms               3228 / 3223 ms
+  (per-run cold ratios 1.00, 1.42, 1.03; warm runs 1140, 817, 1613 ms)
+  2 runs, --cpu 4: warm 3932 ms (0.31x bare warm 12786 ms; was 4744 ms),
+  cold 14850 ms (1.07x), saved table painted at 396 ms
+  3 runs, WebKitGTK: warm 1473 ms (0.30x bare, 0.23x its normal warm),
+  cold 6478 ms (1.18x), saved table painted at 26 ms
+  first visit 4.84 MB gzip (runtime 4608 KB, own 230 KB); stored anew: the
+  snapshot 16.4 MB, the origin 29.3 MB in all; wasm heap 31.5 MB, JS 13.1 MB
+
+  A/B: 6 interleaved rounds of two built sites in one browser (each a fresh
+  profile: cold, an unrecorded warm-up, warm, ?boot=normal), medians
+  kept  the snapshot without its long zero runs (ui/snapshot.store.mjs:
+        31.5 -> 16.9 MB to read, hash and store), read and restored from the
+        page's first script (index.html loads ui/interpreter.mjs async, first)
+        instead of at PyScript's loadPyodide call (~400 ms in), our files
+        unpacked once interactive: warm 1156 -> 1060 ms, cold 4639 -> 4126 ms
+  kept  the stdlib's kept modules slimmed (tools/trim_stdlib.py, proven the
+        same code on the same lines): python_stdlib.zip 1091 -> 727 KB; the
+        lock file without its package index (-26 KB gzip)
+  kept  WebKit: pysrc.zip fetched once Python starts (after the wait for the
+        service worker): it crosses the network once on a first visit
+  not   the snapshot read in a Worker: its start costs 100-230 ms (module
+        scripts through the service worker), the heap arrives no sooner:
+        warm 1216 -> 1166 ms, behind the main-thread read
+  not   a normal boot (first visit) started early as well: cold 4504 -> 4939
+        ms, normal warm 4019 -> 4498 ms (it holds the main thread for seconds
+        and delays PyScript's own set-up)
+  not   a top-level await for Pyodide's module (to start ~50 ms sooner):
+        WebKit hands PyScript the module unfinished ("Cannot access
+        uninitialized variable")
+
 Issue 14 figures, later session (2 cores, machine quiet: no other jobs;
 14:15-14:35 UTC). The bare page itself is 1.5-2x slower here than when the
 issue was filed (bare warm 3.4 s, was ~2.2 s): read the ratios.
