@@ -381,6 +381,13 @@ def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
     return BOT_NAMES[i]
 
 
+def own_names() -> set[str]:
+    """The name the page gives the phone's own player, in every language ("bạn",
+    "you", casefolded): a seat plan or a record keeps it in the language it was
+    made in (ui/seats.py says it in the page's; ui/learn.py keeps its record)."""
+    return {t(lang, "you").casefold() for lang in LANGS}
+
+
 def preset_name(lang: str, preset: str) -> str:
     return PRESET_NAMES.get(lang, PRESET_NAMES["vi"]).get(preset, preset)
 

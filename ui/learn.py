@@ -29,7 +29,7 @@ from phom.stats import Stats, hand_record
 from . import menu, store
 from .app import HUMAN, App
 from .banners import deal_reason
-from .i18n import LANGS, Words, player_name, preset_name, u_name
+from .i18n import Words, own_names, player_name, preset_name, u_name
 from .params import FALSE, TRUE, short
 from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
@@ -126,11 +126,6 @@ GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
 HOST_ONLY = ("tutorial", "welcome_no", "tutorial_done", "daily", "share", "copied", "review",
              "deal_yes")
 """Intents that start or open the whole match: not a linked guest's (it holds one view)."""
-
-
-def own_names() -> set[str]:
-    """The names the page gives the device's own player ("Bạn", "You")."""
-    return {player_name(lang, HUMAN).casefold() for lang in LANGS}
 
 
 def record_owner(name: str) -> str | None:

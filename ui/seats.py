@@ -17,7 +17,7 @@ from html import escape
 
 from phom.session import Seat, clean_name, plan_seats
 
-from .i18n import BOT_LEVELS, BOT_NAMES, LANGS, Words, player_name, t
+from .i18n import BOT_LEVELS, BOT_NAMES, Words, own_names, player_name, t
 
 SEATS_KEY = "phom.seats.v1"
 
@@ -162,7 +162,7 @@ def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
     if s.person:
         # the name the page gave the phone's own player ("Bạn" / "You"), kept from a
         # plan made in the other language, is said in this one
-        if seat == 0 and s.name.casefold() in {t(other, "you").casefold() for other in LANGS}:
+        if seat == 0 and s.name.casefold() in own_names():
             return t(lang, "you")
         return s.name
     bot = player_name(lang, seat) if seat else BOT_NAMES[0]
