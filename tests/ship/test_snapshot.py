@@ -15,24 +15,25 @@ pytestmark = pytest.mark.browser
 BOOT = "() => ({...document.documentElement.dataset})"
 SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 
-# Spoil the stored snapshot in one of three ways (run in the page).
-TAMPER = """async ([name, key, how]) => {
-  const cache = await caches.open(name);
-  const res = await cache.match(key);
+# Spoil the stored snapshot in one of three ways (run in the page, with the
+# store's own module: its name, its format and its check).
+TAMPER = """async ([site, how]) => {
+  const store = await import(site + "ui/snapshot.store.mjs");
+  const cache = await caches.open(store.CACHE);
+  const res = await cache.match(store.KEY);
   if (!res) return "nothing stored";
   const headers = new Headers(res.headers);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  let bytes = new Uint8Array(await res.arrayBuffer());
   if (how === "corrupt") bytes[bytes.length >> 1] ^= 0xff;
   if (how === "other-build") headers.set("X-Phom-Build", "0123456789abcdef");
   if (how === "unrestorable") {
-    // the heap's first byte, Pyodide's magic number (ui/snapshot.store.mjs: the
-    // kept runs start after a 12-byte header and 8 bytes per run); the hash is made to match
-    const runs = new DataView(bytes.buffer).getUint32(8, true);
-    bytes[12 + 8 * runs] ^= 0xff;
-    const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    headers.set("X-Phom-Sha256", Array.from(d, (b) => b.toString(16).padStart(2, "0")).join(""));
+    // the heap's first byte, Pyodide's magic number; stored and hashed as the store does
+    const heap = store.decode(bytes);
+    heap[0] ^= 0xff;
+    bytes = store.encode(heap);
+    headers.set("X-Phom-Sha256", await store.sha256(bytes));
   }
-  await cache.put(key, new Response(bytes, { headers }));
+  await cache.put(store.KEY, new Response(bytes, { headers }));
   return "spoilt";
 }"""
 
@@ -104,7 +105,7 @@ def test_a_bad_snapshot_falls_back_plays_and_is_made_anew(snapshotted, how, why)
     watch.attach(ctx, page)
     page.goto(url + "?speed=instant")
     wait_ready(page, 60_000)
-    assert page.evaluate(TAMPER, ["phom-snapshot:/phom/", url + ".pyodide-snapshot", how]) == "spoilt"
+    assert page.evaluate(TAMPER, [url, how]) == "spoilt"
     page.close()
 
     page = visit(ctx, watch, url + "?new=1&speed=instant&players=3")
