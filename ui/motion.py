@@ -42,39 +42,53 @@ def confetti_plan(seed: int, n: int = CONFETTI) -> list:
 
 
 def deal(root, document, players: int, ms: int) -> None:
-    """Cards fly from the stock to the hand, backs to the other seats."""
+    """Cards fly from the stock to the hand, backs to the other seats.
+
+    Every position is read before anything is written: a ghost appended to the
+    page between two reads would make the browser lay the page out again for
+    the next one (the deal runs while a warm visit becomes interactive)."""
     stock = root.querySelector(".stock .pile")
     if nil(stock):
         return
     s = stock.getBoundingClientRect()
+    sl, st, sw, sh = s.left, s.top, s.width, s.height
     cards = root.querySelectorAll(".hand .hand-card")
-    plan = deal_plan(cards.length, players, ms)
-    for i in range(cards.length):
+    n = cards.length
+    plan = deal_plan(n, players, ms)
+    hand = []
+    for i in range(n):
         el = cards.item(i)
         r = el.getBoundingClientRect()
-        dx, dy = s.left - r.left, s.top - r.top
-        frames = [{"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.45) rotate(-8deg)", "opacity": 0},
-                  {"transform": "none", "opacity": 1}]
-        el.animate(js_obj(frames), js_obj({
-            "duration": plan["fly"], "delay": plan["hand"][i], "easing": "cubic-bezier(.2,.7,.3,1)",
-            "fill": "backwards"}))
+        hand.append((el, sl - r.left, st - r.top))
+    backs = []
     for seat, delay in plan["backs"]:
         target = root.querySelector(f'[data-key="count-{seat}"]')
         if nil(target):
             continue
         t = target.getBoundingClientRect()
+        backs.append((delay, t.left - sl, t.top - st))
+    for i, (el, dx, dy) in enumerate(hand):
+        frames = [{"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.45) rotate(-8deg)", "opacity": 0},
+                  {"transform": "none", "opacity": 1}]
+        el.animate(js_obj(frames), js_obj({
+            "duration": plan["fly"], "delay": plan["hand"][i], "easing": "cubic-bezier(.2,.7,.3,1)",
+            "fill": "backwards"}))
+    if not backs:
+        return
+    back = stock.innerHTML
+    for delay, dx, dy in backs:
         g = document.createElement("span")
         g.className = "card back ghost"
         g.setAttribute("aria-hidden", "true")
-        g.innerHTML = stock.innerHTML
-        g.style.left = f"{s.left:.0f}px"
-        g.style.top = f"{s.top:.0f}px"
-        g.style.width = f"{s.width:.0f}px"
-        g.style.height = f"{s.height:.0f}px"
+        g.innerHTML = back
+        g.style.left = f"{sl:.0f}px"
+        g.style.top = f"{st:.0f}px"
+        g.style.width = f"{sw:.0f}px"
+        g.style.height = f"{sh:.0f}px"
         g.style.opacity = "0"
         document.body.appendChild(g)
         frames = [{"transform": "none", "opacity": 1},
-                  {"transform": f"translate({t.left - s.left:.0f}px,{t.top - s.top:.0f}px) scale(.3)", "opacity": 0.3}]
+                  {"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.3)", "opacity": 0.3}]
         anim = g.animate(js_obj(frames), js_obj({
             "duration": plan["fly"], "delay": delay, "easing": "ease-in"}))
         _remove_when_done(anim, g)
