@@ -507,9 +507,13 @@ class Learn:
         lang = self.app.lang
         text = (f"{self.lost_why} {tx(lang, 'lesson_lost')}".strip() if self.lesson_lost
                 else tx(lang, "welcome"))
-        return (f'<div class="notice learn-welcome" role="status">{escape(text)} '
-                + _btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
-                + _btn(tx(lang, "not_now"), "welcome_no", cls="ghost") + "</div>")
+        # a banner among the others (ui/render.notice_html's stack): its words, the one
+        # thing it offers, and × for "not now" as on every notice (the menu keeps the tutorial)
+        later = escape(tx(lang, "not_now"))
+        return (f'<div class="notice learn-welcome" role="status"><span class="welcome-text">'
+                f'{escape(text)}</span>' + _btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
+                + f'<button type="button" class="btn ghost icon" data-act="welcome_no" '
+                f'data-key="btn-welcome_no" aria-label="{later}" title="{later}">×</button></div>')
 
     # ------------------------------------------------------------ deals
     def in_progress(self) -> bool:

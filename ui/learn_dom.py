@@ -79,7 +79,7 @@ def after_render(page) -> None:
         _insert(root, ".over .headline", "afterend", learn.tutorial_callout_html())
     else:
         _insert(root, ".actionbar .prompt", "afterend", learn.tutorial_callout_html())
-    _insert(root, ".topbar", "afterend", learn.welcome_html())
+    _insert(root, ".app > .notices", "beforeend", learn.welcome_html())   # in the banners' stack
     if page.app.dialog == "learn-review":
         _show_review_step(root)
     _mark(root, learn.tutorial_target(), "tut-target", "data-tut")

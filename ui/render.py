@@ -506,12 +506,14 @@ def notice_html(app) -> str:
     from .linkplay import away_html  # a linked guest who dropped (ui/linkplay.py)
 
     away = away_html(app)
-    if not app.notice:
-        return f'<div class="notices">{away}</div>' if away else ""
-    lang = app.lang
-    notice = (f'<div class="notice" role="status">{escape(app.notice)}'
-              + btn("×", "dismiss", cls="ghost icon", aria_label=t(lang, "btn_close")) + "</div>")
-    return f'<div class="notices">{notice}{away}</div>' if away else notice
+    notice = ""
+    if app.notice:
+        notice = (f'<div class="notice" role="status">{escape(app.notice)}'
+                  + btn("×", "dismiss", cls="ghost icon", aria_label=t(app.lang, "btn_close")) + "</div>")
+    # one stack, always there, for every banner: the page's notice, a linked guest who
+    # dropped, and what other modules add (ui/learn_dom.py: the welcome) — one under the
+    # other, never one over another
+    return f'<div class="notices">{notice}{away}</div>'
 
 
 DIALOGS = {
