@@ -62,6 +62,13 @@ class Page:
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         self.link = linkpage.attach(self)   # linked play; a guest's page gets a GuestApp
+        from .tabs import TabGuard
+
+        # The lock is asked for first: the browser grants it while the rest of
+        # the boot runs (its answer waits for this call to end either way).
+        self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost, self.on_silent)
+        if not self.link.guest:
+            self.tabs.start()
         document.getElementById("sprite").innerHTML = sprite()
         self._listen(self.root, "click", self.on_click)
         self._listen(self.root, "change", self.on_change)
@@ -74,13 +81,8 @@ class Page:
         window.phomState = create_proxy(state_json)
         window.phomFeel = create_proxy(feel_json)
         window.phomFiles = create_proxy(files_json)
-        from .tabs import TabGuard
-
-        self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost, self.on_silent)
         if self.link.guest:
             self.on_table()   # a guest's page keeps no match of its own: no lock
-        else:
-            self.tabs.start()
 
     def on_table(self) -> None:
         """This tab has the table (ui/tabs.py): resume the save and follow the
