@@ -112,7 +112,7 @@ def precache_list(out: Path) -> list[list[str]]:
 # ui/interpreter.mjs): the runtime, our Python, and the code that makes and
 # restores it. Its hash is the snapshot's build: any change, no restore.
 SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/interpreter.mjs", "ui/snapshot.")
-INTERPRETER = "ui/interpreter.mjs"
+STORE = "ui/snapshot.store.mjs"
 
 
 def snapshot_build(out: Path) -> str:
@@ -124,14 +124,14 @@ def snapshot_build(out: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def write_interpreter(out: Path) -> str:
-    """Stamp ui/interpreter.mjs with the snapshot build; returns it."""
+def write_store(out: Path) -> str:
+    """Stamp ui/snapshot.store.mjs with the snapshot build; returns it."""
     build = snapshot_build(out)
-    path = out / INTERPRETER
-    text, n = BUILD_BLOCK.subn(lambda _m: f'/* BUILD:BEGIN */\nconst BUILD = "{build}";\n/* BUILD:END */',
+    path = out / STORE
+    text, n = BUILD_BLOCK.subn(lambda _m: f'/* BUILD:BEGIN */\nexport const BUILD = "{build}";\n/* BUILD:END */',
                               path.read_text(encoding="utf-8"))
     if n != 1:
-        raise SystemExit(f"{INTERPRETER}: no /* BUILD:BEGIN */ … /* BUILD:END */ block")
+        raise SystemExit(f"{STORE}: no /* BUILD:BEGIN */ … /* BUILD:END */ block")
     path.write_text(text, encoding="utf-8")
     return build
 
@@ -201,7 +201,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         _copy(p, out / "vendor" / "qr" / p.name)   # linked play's QR encoder and decoder
     (out / ".nojekyll").write_text("")
 
-    write_interpreter(out)
+    write_store(out)
     items = precache_list(out)
     version = write_sw(out, items, root)
     if not quiet:

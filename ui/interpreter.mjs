@@ -17,9 +17,11 @@
 //   build it belongs to and its SHA-256 (ui/snapshot.store.mjs). Missing, from
 //   another build, damaged, or failing to restore: a normal boot, and a new
 //   snapshot is made.
-// * index.html loads this module first (async), so the snapshot is read from
-//   ~100 ms in and restored as soon as it is read and the page has painted,
-//   while PyScript is still setting itself up; PyScript's loadPyodide call
+// * index.html loads the store first of all (async), so the snapshot is read
+//   from ~40 ms in; this module, as soon as it runs (~150-300 ms in, once
+//   Pyodide's module is here), starts the runtime's own set-up beside that
+//   reading, which restores the heap as soon as it is read and the page has
+//   painted, while PyScript is still setting itself up: its loadPyodide call
 //   (~400 ms in) then gets the interpreter restored already.
 // * Restored, the page's Python files are unpacked only once the table is up:
 //   everything the page imports is in the snapshot, precompiled.
@@ -33,16 +35,9 @@
 // data-boot-why="…"> and data-snapshot="making|stored|failed"; the same, with
 // timings, in window.phomBoot (for the tests and bench/bench_load.py).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
-import { CACHE, KEY, drop, read } from "./snapshot.store.mjs";
+import { BUILD, CACHE, KEY, Unusable, drop, read, unusable } from "./snapshot.store.mjs";
 
 export { version, CACHE, KEY };
-
-// tools/build_site.py writes BUILD: a hash of the runtime and our Python, so a
-// snapshot is only ever restored into the very build that made it. Unbuilt
-// (`make play`, sources edited at will) there is no snapshot.
-/* BUILD:BEGIN */
-const BUILD = "dev";
-/* BUILD:END */
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SCOPE = new URL("../", import.meta.url);
@@ -57,29 +52,17 @@ function set(name, value) {
   root.dataset[name === "mode" ? "boot" : name === "why" ? "bootWhy" : name] = value;
 }
 
-function unusable() {
-  if (BUILD === "dev") return "unbuilt";
-  if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return "unsupported";
-  if (new URLSearchParams(location.search).get("boot") === "normal") return "asked";
-  return "";
-}
+// The store's reading of the snapshot, started before this module runs: {why}
+// there is none to restore, or {heap: a promise of it}. (Not a top-level await
+// for Pyodide's module, to run sooner: WebKit then hands PyScript this module
+// before it has finished, and its exports throw.)
+const stored = read();
 
-// Read the stored snapshot: {heap} or {why} it cannot be used (the store has
-// dropped it then).
-async function readSnapshot() {
-  info.readStart = performance.now();
-  const got = await read(BUILD);
-  Object.assign(info, { readMs: got.readMs, hashMs: got.hashMs, decodeMs: got.decodeMs,
-                        storedBytes: got.stored, readAt: performance.now() });
-  return got;
+// How long the reading took, for the benchmark (bench/bench_load.py).
+function noteTimes({ times }) {
+  const { t0, stored: bytes, ...rest } = times;
+  Object.assign(info, rest, { readStart: t0, storedBytes: bytes ?? info.storedBytes });
 }
-
-// Started as soon as this module runs: index.html loads it first thing (async,
-// ~100 ms in; PyScript's own import of it, ~350 ms in, gets this same module).
-// (Not a top-level await for Pyodide's module, to start sooner: WebKit then
-// hands PyScript the module before it has finished, and its exports throw.)
-const why = unusable();
-const stored = why ? Promise.resolve({ why }) : readSnapshot();
 
 // Our Python, one archive, unpacked into the home folder (the working
 // directory, first on sys.path). Here rather than by PyScript's `files`:
@@ -232,27 +215,34 @@ const painted = () => new Promise((resolve) => {
 });
 
 // Restore the stored snapshot: the interpreter, or null with got.why (the
-// snapshot is then dropped and the page boots normally). Python's output goes
-// to the console until PyScript's call hands over its own handlers.
+// snapshot is then dropped and the page boots normally). The runtime's set-up
+// (its module, the wasm's and the stdlib's fetches) starts at once; the heap
+// goes in once it is read and the page has painted. Python's output goes to
+// the console until PyScript's call hands over its own handlers.
 async function restore(got) {
-  await painted();
   const t0 = performance.now();
   info.restoreAt = t0;
+  let snap = Promise.all([got.heap, painted()]).then(([h]) => h);
+  snap.catch(() => { /* loadRuntime throws it */ });
   try {
     const py = await loadRuntime({
-      indexURL: INDEX_URL, _loadSnapshot: got.heap,
+      indexURL: INDEX_URL, _loadSnapshot: snap,
       stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a),
     });
-    got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
+    snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
     py.runPython(RESEED);
     unpackWhenUp(py);
     info.restoreMs = performance.now() - t0;
     return py;
   } catch (e) {
-    got.heap = undefined;
-    got.why = "restore failed: " + e;
-    await drop();
+    snap = got.heap = undefined;
+    // a heap the store could not use (it dropped a damaged one), or one that failed here
+    const unusableHeap = e instanceof Unusable;
+    got.why = unusableHeap ? e.message : "restore failed: " + e;
+    if (!unusableHeap) await drop();
     return null;
+  } finally {
+    noteTimes(got);
   }
 }
 
@@ -267,6 +257,7 @@ export async function loadPyodide(options = {}) {
   info.calledAt = t0;
   const got = await stored;
   const restored = await restoring;
+  noteTimes(got);
   if (restored) {
     // PyScript's own output handlers, as loadPyodide would have set them
     if (options.stdout) restored.setStdout({ batched: options.stdout });
@@ -285,6 +276,6 @@ export async function loadPyodide(options = {}) {
   heap(py);
   set("why", got.why);
   set("mode", "normal");
-  if (!why) makeWhenIdle(py);
+  if (!unusable()) makeWhenIdle(py);
   return py;
 }

@@ -1,6 +1,6 @@
-// Where and how the memory snapshot is kept (one owner for its name, its
-// format and its check): written by ui/snapshot.worker.mjs, read back and
-// restored by ui/interpreter.mjs.
+// Where and how the memory snapshot is kept (one owner for the build it
+// belongs to, its name, its format and its check): written by
+// ui/snapshot.worker.mjs, read back here and restored by ui/interpreter.mjs.
 //
 // The snapshot is the whole wasm heap (31.5 MB), two thirds zeros, most of
 // them in long runs. It is kept with those runs left out (~17 MB): half the
@@ -11,6 +11,18 @@
 //
 // (little-endian). In Cache Storage with X-Phom-Build (the build it belongs
 // to) and X-Phom-Sha256 (of the stored bytes: a damaged copy is never restored).
+//
+// A page reads its snapshot from the moment this module runs: index.html loads
+// it first of all (async, ~40 ms in), ahead of the style sheets and of the
+// runtime's own modules, which ui/interpreter.mjs waits for (~150-300 ms in);
+// the 17 MB take ~200 ms to read.
+
+// tools/build_site.py writes BUILD: a hash of the runtime and our Python, so a
+// snapshot is only ever restored into the very build that made it. Unbuilt
+// (`make play`, sources edited at will) there is no snapshot.
+/* BUILD:BEGIN */
+export const BUILD = "dev";
+/* BUILD:END */
 
 const SCOPE = new URL("../", import.meta.url);
 export const CACHE = "phom-snapshot:" + SCOPE.pathname;
@@ -111,30 +123,141 @@ export async function drop() {
   } catch (_) { /* nothing stored to drop */ }
 }
 
-// The stored heap for this build: {heap, stored, readMs, hashMs} or {why} it
-// cannot be used (then dropped, so that a normal boot makes it anew).
-export async function read(build) {
+// Why this page boots without a snapshot ("" when it may use one).
+export function unusable() {
+  if (BUILD === "dev") return "unbuilt";
+  if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return "unsupported";
+  if (new URLSearchParams(location.search).get("boot") === "normal") return "asked";
+  return "";
+}
+
+// The stored bytes, checked and unpacked: the heap, or an Error saying why
+// they cannot be used (then dropped, so that a normal boot makes them anew).
+async function unpackStored(cache, res, times) {
+  try {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    times.readMs = performance.now() - times.t0;
+    times.stored = bytes.length;
+    const t1 = performance.now();
+    const ok = (await sha256(bytes)) === res.headers.get("X-Phom-Sha256");
+    times.hashMs = performance.now() - t1;
+    const heap = ok ? decode(bytes) : new Error("its hash does not match");
+    times.decodeMs = performance.now() - t1 - times.hashMs;
+    times.readAt = performance.now();
+    if (!(heap instanceof Error)) return heap;
+    await cache.delete(KEY);
+    throw new Error("corrupt: " + heap.message);
+  } catch (e) {
+    throw e.message?.startsWith("corrupt: ") ? e : new Error("unreadable: " + e);
+  }
+}
+
+// This build's stored snapshot, in two steps: at once (a few ms) whether there
+// is one, {why} not; if there is, {heap: a promise of it} (it rejects with why
+// it cannot be used: read() makes that an Unusable), with the times of its
+// reading as they come.
+async function find() {
   const t0 = performance.now();
+  const times = { t0, reader: globalThis.document ? "page" : "worker" };
   try {
     const cache = await caches.open(CACHE);
     const res = await cache.match(KEY);
-    if (!res) return { why: "missing" };
-    if (res.headers.get("X-Phom-Build") !== build) {
+    times.foundMs = performance.now() - t0;
+    if (!res) return { why: "missing", times };
+    if (res.headers.get("X-Phom-Build") !== BUILD) {
       await cache.delete(KEY);
-      return { why: "other-build" };
+      return { why: "other-build", times };
     }
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    const readMs = performance.now() - t0;
-    const t1 = performance.now();
-    const ok = (await sha256(bytes)) === res.headers.get("X-Phom-Sha256");
-    const hashMs = performance.now() - t1;
-    const heap = ok ? decode(bytes) : new Error("its hash does not match");
-    if (heap instanceof Error) {
-      await cache.delete(KEY);
-      return { why: "corrupt: " + heap.message };
-    }
-    return { heap, stored: bytes.length, readMs, hashMs, decodeMs: performance.now() - t1 - hashMs };
+    const heap = unpackStored(cache, res, times);
+    heap.catch(() => { /* whoever restores it is told */ });
+    return { heap, times };
   } catch (e) {
-    return { why: "unreadable: " + e };
+    return { why: "unreadable: " + e, times };
   }
 }
+
+// In the worker that reads it (below): find() there, its answers posted back.
+async function serveReading() {
+  const origin = performance.timeOrigin;
+  const got = await find();
+  if (!got.heap) return postMessage({ why: got.why, times: got.times, origin });
+  postMessage({ found: true, times: got.times, origin });
+  try {
+    const heap = await got.heap;
+    postMessage({ heap, times: got.times, origin }, [heap.buffer]);
+  } catch (e) {
+    postMessage({ error: e.message, times: got.times, origin });
+  }
+}
+
+// The reader's code: this module's own functions, in a blob (no file to fetch,
+// no service worker to go through before it starts).
+function readerSource() {
+  const consts = { MAGIC, HEADER, BUILD, CACHE, KEY };
+  return [
+    ...Object.entries(consts).map(([k, v]) => `const ${k} = ${JSON.stringify(v)};`),
+    ...[sha256, decode, unpackStored, find, serveReading].map(String),
+    "serveReading();",
+  ].join("\n");
+}
+
+// find(), in a worker of its own: on the page's main thread the 17 MB arrive
+// only as fast as the page, busy laying out its table and evaluating PyScript,
+// takes them in (~250-500 ms, against ~60 ms in the worker), and the hash and
+// the unpacking are ~40 ms more of it (four times that on a slow phone). Where
+// no such worker starts (a policy against blob workers, say): find() here.
+function findInWorker() {
+  const url = URL.createObjectURL(new Blob([readerSource()], { type: "text/javascript" }));
+  let worker;
+  try {
+    worker = new Worker(url);
+  } catch (_) {
+    URL.revokeObjectURL(url);
+    return find();
+  }
+  const times = {};
+  const when = (t, origin) => (t === undefined ? t : t + origin - performance.timeOrigin);
+  let heapDone = null;
+  const heap = new Promise((resolve, reject) => { heapDone = { resolve, reject }; });
+  heap.catch(() => { /* whoever restores it is told */ });
+  return new Promise((resolve) => {
+    let found = false;
+    const end = () => { worker.terminate(); URL.revokeObjectURL(url); };
+    worker.onmessage = ({ data }) => {
+      Object.assign(times, data.times, { t0: when(data.times.t0, data.origin), readAt: when(data.times.readAt, data.origin) });
+      if (data.found) {
+        found = true;
+        return resolve({ heap, times });
+      }
+      end();
+      if (data.why) resolve({ why: data.why, times });
+      else if (data.heap) heapDone.resolve(data.heap);
+      else heapDone.reject(new Error(data.error));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      end();
+      if (!found) return resolve(find());
+      heapDone.reject(new Error("unreadable: its reader failed: " + (e.message || "worker error")));
+    };
+  });
+}
+
+// The page's one reading of its snapshot (see the top): started when this
+// module runs in a page that may use one.
+let found = null;
+export function read() {
+  found ??= unusable() ? Promise.resolve({ why: unusable(), times: {} }) : findInWorker().then(told);
+  return found;
+}
+
+// What a heap that cannot be used rejects with (its message: why).
+export class Unusable extends Error {}
+
+function told(got) {
+  if (!got.heap) return got;
+  const heap = got.heap.catch((e) => { throw new Unusable(e.message); });
+  heap.catch(() => { /* whoever restores it is told */ });
+  return { ...got, heap };
+}
+if (globalThis.document) read();

@@ -49,9 +49,11 @@ def settle(page) -> str:
     return info
 
 
-def visit(ctx, watch, url: str):
+def visit(ctx, watch, url: str, init: str = ""):
     page = ctx.new_page()
     watch.attach(ctx, page)
+    if init:
+        page.add_init_script(init)
     page.goto(url)
     if "new=1" in url:
         # a match is saved, so a link to a new one asks first: start the linked one
@@ -82,6 +84,7 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
     for _ in range(2):
         page = visit(ctx, watch, url + "?new=1&speed=instant")
         assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
+        assert page.evaluate("window.phomBoot.reader") == "worker"
         hands.append(state(page)["hand"])
         watch.check(page)
         page.close()
@@ -94,6 +97,26 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
     page.keyboard.press("n")
     wait_ready(page)
     assert state(page)["hand_no"] == 2
+    watch.check(page)
+
+
+# A page where no worker starts from a blob (a stricter policy, an older engine)
+NO_BLOB_WORKERS = """(() => {
+  const Real = Worker;
+  window.Worker = function (url, options) {
+    if (String(url).startsWith("blob:")) throw new DOMException("no blob workers here", "SecurityError");
+    return new Real(url, options);
+  };
+})();"""
+
+
+def test_without_its_reader_the_page_reads_the_snapshot_itself(snapshotted):
+    ctx, watch, url = snapshotted
+    page = visit(ctx, watch, url + "?new=1&speed=instant&players=2", init=NO_BLOB_WORKERS)
+    assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
+    assert page.evaluate("window.phomBoot.reader") == "page"
+    steps = play_hand(page, keyboard_step)
+    assert "discard" in steps and phase(page) == "hand-over"
     watch.check(page)
 
 
