@@ -10,6 +10,7 @@ functions, so the tests check them on CPython.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -67,31 +68,38 @@ def deal(root, document, players: int, ms: int) -> None:
             continue
         t = target.getBoundingClientRect()
         backs.append((delay, t.left - sl, t.top - st))
-    for i, (el, dx, dy) in enumerate(hand):
-        frames = [{"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.45) rotate(-8deg)", "opacity": 0},
-                  {"transform": "none", "opacity": 1}]
-        el.animate(js_obj(frames), js_obj({
-            "duration": plan["fly"], "delay": plan["hand"][i], "easing": "cubic-bezier(.2,.7,.3,1)",
-            "fill": "backwards"}))
+    # The keyframes and timings of every piece in one JSON text, made into JS
+    # objects by one JSON.parse (to_js crosses into JS for every dict).
+    hand_anims = [
+        [[{"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.45) rotate(-8deg)", "opacity": 0},
+          {"transform": "none", "opacity": 1}],
+         {"duration": plan["fly"], "delay": plan["hand"][i], "easing": "cubic-bezier(.2,.7,.3,1)",
+          "fill": "backwards"}]
+        for i, (_el, dx, dy) in enumerate(hand)]
+    back_anims = [
+        [[{"transform": "none", "opacity": 1},
+          {"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.3)", "opacity": 0.3}],
+         {"duration": plan["fly"], "delay": delay, "easing": "ease-in"}]
+        for delay, dx, dy in backs]
+    anims = document.defaultView.JSON.parse(json.dumps(hand_anims + back_anims))
+    for i, (el, _dx, _dy) in enumerate(hand):
+        a = anims[i]
+        el.animate(a[0], a[1])
     if not backs:
         return
-    back = stock.innerHTML
-    for delay, dx, dy in backs:
-        g = document.createElement("span")
-        g.className = "card back ghost"
-        g.setAttribute("aria-hidden", "true")
-        g.innerHTML = back
-        g.style.left = f"{sl:.0f}px"
-        g.style.top = f"{st:.0f}px"
-        g.style.width = f"{sw:.0f}px"
-        g.style.height = f"{sh:.0f}px"
-        g.style.opacity = "0"
-        document.body.appendChild(g)
-        frames = [{"transform": "none", "opacity": 1},
-                  {"transform": f"translate({dx:.0f}px,{dy:.0f}px) scale(.3)", "opacity": 0.3}]
-        anim = g.animate(js_obj(frames), js_obj({
-            "duration": plan["fly"], "delay": delay, "easing": "ease-in"}))
-        _remove_when_done(anim, g)
+    # The backs flying to the other seats: one piece of HTML for all of them.
+    body = document.body
+    style = f"left:{sl:.0f}px;top:{st:.0f}px;width:{sw:.0f}px;height:{sh:.0f}px;opacity:0"
+    one = f'<span class="card back ghost" aria-hidden="true" style="{style}">{stock.innerHTML}</span>'
+    body.insertAdjacentHTML("beforeend", one * len(backs))
+    g = body.lastElementChild
+    ghosts = []
+    for _ in backs:
+        ghosts.append(g)
+        g = g.previousElementSibling
+    for j, g in enumerate(reversed(ghosts)):
+        a = anims[len(hand) + j]
+        _remove_when_done(g.animate(a[0], a[1]), g)
 
 
 def celebrate(root, document, seed: int, ms: int) -> None:
