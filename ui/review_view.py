@@ -3,8 +3,8 @@
 Pure Python, no browser. ``ReviewSession`` holds the hand's record, the step
 shown and what ``phom.review`` found (computed in slices by ``steps()``, which
 ``ui/learn_dom.py`` runs); ``html()`` draws the step with every hand face up,
-the move log beside it (the expert's marks in it) and the expert-in-your-seat
-result. The page only displays what the engine's review module computed.
+the move log beside it (the expert's marks in it), the move on show in words by
+the step buttons, and the expert-in-your-seat result. The page only displays what the engine's review module computed.
 """
 
 from __future__ import annotations
@@ -204,6 +204,7 @@ class ReviewSession:
             table = (f'<div class="rv-table"><small>{escape(rt(lang, "table"))}:</small> '
                      + " · ".join(_cards_html(cs) for _m, _o, cs in melds) + "</div>")
         log = []
+        now = ""
         for i, mv in enumerate(self.moves[:n]):
             cls = []
             if i == k - 1:
@@ -217,6 +218,13 @@ class ReviewSession:
                     cost=f"{d.cost:.1f}", se=f"{d.se:.1f}")) + "</div>")
             text = narrate.say(mv, lang, self.names, you=self.you)
             log.append(f'<li class="{" ".join(cls)}" data-step="{i + 1}">{escape(text)}{note}</li>')
+            if i == k - 1:
+                # the move on show in words, beside the step buttons: on a small phone
+                # the log may be scrolled away, this line never is
+                now = (f'<div class="rv-now{" marked" if d is not None else ""}" data-step="{k}">'
+                       f'<b>{k}.</b> {escape(text)}{note}</div>')
+        if not now:
+            now = f'<div class="rv-now" data-step="0">{escape(rt(lang, "start"))}</div>'
         if self.final.is_over:   # how it ended, in the move log's words (phom.narrate.outcome)
             head, *rest = narrate.outcome(self.final.result, lang, self.names, you=self.you)
             log.append(f'<li class="rv-result"><b>{escape(head)}</b><ul class="outcome">'
@@ -245,9 +253,11 @@ class ReviewSession:
             + "</div>")
         help_ = (f'<p class="rv-help"><span class="kbd-only">{escape(rt(lang, "keys"))}</span>'
                  f'<span class="touch-only">{escape(rt(lang, "touch"))}</span></p>')
+        # the board, the log, then the move in words and the step buttons at the bottom,
+        # where a thumb is; learn.css lays them out (a column upright, two columns else)
         return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'
-                f'<p class="rv-expert">{escape(exp)}</p>{controls}{help_}'
-                f'<div class="rv-body"><div class="rv-board">{"".join(seats)}{table}</div>'
+                f'<p class="rv-expert">{escape(exp)}</p>'
+                f'<div class="rv-board">{"".join(seats)}{table}</div>'
                 f'<div class="rv-logbox"><h3>{escape(rt(lang, "log"))}</h3>'
-                f'<ol class="rv-log">{"".join(log)}</ol></div></div></div>')
+                f'<ol class="rv-log">{"".join(log)}</ol></div>{now}{controls}{help_}</div>')
 
