@@ -769,10 +769,13 @@ class Learn:
         rows = []
         for p in people:
             s = self.stats.of(p).summary()
-            cells = (str(s.hands), f"{s.wins} ({100 * s.wins / s.hands:.0f}%)", f"{s.units:+d}",
-                     f"{s.units_per_hand:+.2f}")
+            # the share of wins under its count on a narrow phone (friends.css), so the
+            # names keep the width
+            wins = (f'{s.wins} <span class="pct">({100 * s.wins / s.hands:.0f}%)</span>')
+            cells = (escape(str(s.hands)), wins, escape(f"{s.units:+d}"),
+                     escape(f"{s.units_per_hand:+.2f}"))
             rows.append(f'<tr><th scope="row">{escape(self._who_label(p))}</th>'
-                        + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+                        + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return (f'<div class="stats-scroll"><table class="stats-table stats-everyone"><thead><tr><th></th>'
                 f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 

@@ -1,5 +1,10 @@
 """Screens a player meets on a small phone, checked where they used to go wrong.
 
+- The hand review upright (360×640, 390×844): the current move's words and the whole
+  board on screen at once, the step buttons in the lower part, where a thumb is; sideways
+  and on a desktop, everything on screen too.
+- The statistics of everyone (pass-and-play, per person) fit a 360 px phone: no sideways
+  scrolling.
 - The notices: a first visit's welcome and a notice (here: the statistics set aside)
   stacked, never one over the other, at every viewport of test_layout, in both languages.
 
@@ -14,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from table_driver import wait_ready
+from table_driver import open_table, play_hand, tap_step, wait_booted, wait_ready
 from test_layout import CHECK, VIEWPORTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -108,3 +113,107 @@ def test_welcome_and_a_notice_stack_at_every_viewport(new_table, site_url, artif
     page.tap('.notice:not(.learn-welcome) [data-act="dismiss"]')
     assert page.locator(".learn-welcome").count() == 1
     assert page.locator(".notice").count() == 1
+
+
+# ---------------------------------------------------------------- review and statistics
+REVIEW = r"""() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const de = document.documentElement;
+  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= W + 0.5 && r.bottom <= H + 0.5;
+  const seen = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (!inside(r)) { out.push(`${W}x${H}: ${what} outside the viewport (${r.top | 0}..${r.bottom | 0})`); return; }
+    const hit = document.elementFromPoint(r.left + Math.min(10, r.width / 2), r.top + r.height / 2);
+    if (!hit || !el.contains(hit)) out.push(`${W}x${H}: ${what} covered by ${hit ? hit.className : 'nothing'}`);
+  };
+  if (de.scrollWidth > de.clientWidth || de.scrollHeight > de.clientHeight) out.push(`${W}x${H}: the page scrolls`);
+  // the move on show in words, by the buttons; and its line in the log, in the log's box
+  const words = document.querySelector('.rv-now');
+  if (!words) out.push('no words for the move on show'); else seen(words, 'the current move in words');
+  const now = document.querySelector('.rv-log li.now'), box = document.querySelector('.rv-logbox');
+  if (now) {
+    const r = now.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1) out.push(`${W}x${H}: the current move scrolled out of the log`);
+    else seen(now, 'the current move in the log');
+    const line = parseFloat(getComputedStyle(now).lineHeight) || 20;   // three lines of the log at least
+    if (b.height < 3 * line) out.push(`${W}x${H}: the log is ${b.height | 0} px tall`);
+  }
+  for (const s of document.querySelectorAll('.rv-seat')) seen(s, `seat ${s.querySelector('b').textContent}`);
+  for (const c of document.querySelectorAll('.rv-board .rv-card')) {
+    if (!inside(c.getBoundingClientRect())) { out.push(`${W}x${H}: a board card cut off`); break; }
+  }
+  for (const b of document.querySelectorAll('.rv-controls .btn')) {
+    seen(b, `button ${b.dataset.act}`);
+    const r = b.getBoundingClientRect();
+    if (r.height < 40) out.push(`${W}x${H}: button ${b.dataset.act} is ${r.height | 0} px tall`);
+    // upright, the step buttons sit where a thumb is: the lower part of the screen
+    if (H > W && r.top < H * 0.55) out.push(`${W}x${H}: button ${b.dataset.act} at ${r.top | 0} px, out of a thumb's reach`);
+  }
+  const body = document.querySelector('.dlg-learn-review .dlg-body');
+  if (body.scrollWidth > body.clientWidth + 1) out.push(`${W}x${H}: the review scrolls sideways`);
+  return out;
+}"""
+
+STATS = r"""() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const t = document.querySelector('.stats-everyone');
+  const box = t.closest('.dlg-body');
+  for (const el of [t.parentElement, box])
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${W}x${H}: ${el.className} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
+  const br = box.getBoundingClientRect();
+  for (const c of t.querySelectorAll('th, td')) {
+    const r = c.getBoundingClientRect();
+    if (r.right > br.right + 1 || r.left < br.left - 1) { out.push(`${W}x${H}: cell cut off: ${c.textContent}`); break; }
+    if (c.scrollWidth > c.clientWidth + 1) { out.push(`${W}x${H}: cell overflows: ${c.textContent}`); break; }
+  }
+  return out;
+}"""
+
+
+def _step(page, act: str) -> None:
+    """A review button, clicked as a tap clicks it: the review re-draws itself while the
+    expert works (its progress), so a tap that waits for a still button may wait long."""
+    before = page.get_attribute(".rv-now", "data-step")
+    page.locator(f'.rv-controls [data-act="{act}"]').dispatch_event("click")
+    page.wait_for_function("(b) => document.querySelector('.rv-now').dataset.step !== b", arg=before)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, artifacts, lang):
+    page = new_table(width=360, height=640, touch=True)
+    _seed_storage(page.context, {"phom.stats.v1": _records()})
+    open_table(page, site_url, seed=41, preset="village", players=4, bot="normal", lang=lang)
+    play_hand(page, tap_step)
+    page.tap('.over [data-act="review"]')
+    page.wait_for_selector('[data-key="dlg-learn-review"]')
+    for _ in range(9):                      # a move in the middle of the first rounds
+        _step(page, "rv_next")
+    assert page.locator(".rv-log li.now").get_attribute("data-step") == "9"
+    out = artifacts / "small"
+    out.mkdir(exist_ok=True)
+    problems = []
+    for w, h in VIEWPORTS:
+        page.set_viewport_size({"width": w, "height": h})
+        _step(page, "rv_prev")              # a step there and back, at this size
+        _step(page, "rv_next")
+        problems += page.evaluate(REVIEW)
+        page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
+    page.set_viewport_size({"width": 360, "height": 640})
+    _step(page, "rv_last")                  # the end: the last move and how the hand ended
+    problems += page.evaluate(REVIEW)
+    page.screenshot(path=str(out / f"review-end-360x640-{lang}.png"))
+    page.keyboard.press("Escape")
+    page.tap('.over [data-act="next"]')
+    wait_booted(page)
+    wait_ready(page)
+    page.tap('[data-act="menu"]')
+    page.tap('.dlg-menu [data-act="stats"]')
+    page.tap('[data-act="stats_who"][data-arg="@all"]')
+    rows = page.locator(".stats-everyone tbody tr")
+    assert rows.count() == 4
+    for w, h in VIEWPORTS:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += page.evaluate(STATS)
+        if (w, h) in SHOTS:
+            page.screenshot(path=str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
+    assert not problems, "\n".join(problems)
