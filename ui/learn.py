@@ -373,6 +373,8 @@ class Learn:
                     self.hand_key(), app.match_seed, app.make_bot,
                     you=None if getattr(app, "pass_and_play", False) else app.me)
                 self.session_key = self.hand_key()
+            else:   # the same hand again: the names in the page's language now
+                self.session.names = app.names()
             app.dialog = "learn-review"
             return True
         if intent.startswith("rv_"):

@@ -178,42 +178,62 @@ def _step(page, act: str) -> None:
     page.wait_for_function("(b) => document.querySelector('.rv-now').dataset.step !== b", arg=before)
 
 
-@pytest.mark.parametrize("lang", ["vi", "en"])
-def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, artifacts, lang):
+def _language(page, lang: str) -> None:
+    """Switch the page's language in the settings, as a player does."""
+    page.tap('[data-act="settings"]')
+    page.select_option('select[data-setting="lang"]', lang)
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    page.tap('[data-key="close-settings"]')
+
+
+def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, artifacts):
+    """One hand played by taps, then its review and everyone's statistics in Vietnamese,
+    then in English (the language switched in the settings: one hand for both)."""
     page = new_table(width=360, height=640, touch=True)
     _seed_storage(page.context, {"phom.stats.v1": _records()})
-    open_table(page, site_url, seed=41, preset="village", players=4, bot="normal", lang=lang)
+    open_table(page, site_url, seed=41, preset="village", players=4, bot="normal", lang="vi")
     play_hand(page, tap_step)
-    page.tap('.over [data-act="review"]')
-    page.wait_for_selector('[data-key="dlg-learn-review"]')
-    for _ in range(9):                      # a move in the middle of the first rounds
-        _step(page, "rv_next")
-    assert page.locator(".rv-log li.now").get_attribute("data-step") == "9"
     out = artifacts / "small"
     out.mkdir(exist_ok=True)
     problems = []
-    for w, h in VIEWPORTS:
-        page.set_viewport_size({"width": w, "height": h})
-        _step(page, "rv_prev")              # a step there and back, at this size
-        _step(page, "rv_next")
+    for lang in ("vi", "en"):
+        page.set_viewport_size({"width": 360, "height": 640})
+        if lang == "en":
+            _language(page, "en")
+        page.tap('.over [data-act="review"]')
+        page.wait_for_selector('[data-key="dlg-learn-review"]')
+        assert page.locator(".rv-seat.me b").inner_text() == {"vi": "Bạn", "en": "You"}[lang]
+        if page.get_attribute(".rv-now", "data-step") != "0":
+            _step(page, "rv_first")
+        for _ in range(9):                  # a move in the middle of the first rounds
+            _step(page, "rv_next")
+        assert page.locator(".rv-log li.now").get_attribute("data-step") == "9"
+        for w, h in VIEWPORTS:
+            page.set_viewport_size({"width": w, "height": h})
+            _step(page, "rv_prev")          # a step there and back, at this size
+            _step(page, "rv_next")
+            problems += page.evaluate(REVIEW)
+            page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
+        page.set_viewport_size({"width": 360, "height": 640})
+        _step(page, "rv_last")              # the end: the last move and how the hand ended
         problems += page.evaluate(REVIEW)
-        page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
-    page.set_viewport_size({"width": 360, "height": 640})
-    _step(page, "rv_last")                  # the end: the last move and how the hand ended
-    problems += page.evaluate(REVIEW)
-    page.screenshot(path=str(out / f"review-end-360x640-{lang}.png"))
-    page.keyboard.press("Escape")
+        page.screenshot(path=str(out / f"review-end-360x640-{lang}.png"))
+        page.keyboard.press("Escape")
     page.tap('.over [data-act="next"]')
     wait_booted(page)
     wait_ready(page)
-    page.tap('[data-act="menu"]')
-    page.tap('.dlg-menu [data-act="stats"]')
-    page.tap('[data-act="stats_who"][data-arg="@all"]')
-    rows = page.locator(".stats-everyone tbody tr")
-    assert rows.count() == 4
-    for w, h in VIEWPORTS:
-        page.set_viewport_size({"width": w, "height": h})
-        problems += page.evaluate(STATS)
-        if (w, h) in SHOTS:
-            page.screenshot(path=str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
+    for lang in ("en", "vi"):
+        page.set_viewport_size({"width": 360, "height": 640})
+        if lang == "vi":
+            _language(page, "vi")
+        page.tap('[data-act="menu"]')
+        page.tap('.dlg-menu [data-act="stats"]')
+        page.tap('[data-act="stats_who"][data-arg="@all"]')
+        assert page.locator(".stats-everyone tbody tr").count() == 4
+        for w, h in VIEWPORTS:
+            page.set_viewport_size({"width": w, "height": h})
+            problems += page.evaluate(STATS)
+            if (w, h) in SHOTS:
+                page.screenshot(path=str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
+        page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
