@@ -35,6 +35,59 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, fourth session (2 cores, quiet; 19:37-19:51 UTC, d436442).
+The "saved table" time is now the frame that shows it (ui/paint.js marks
+phom-painted after the frame is drawn): the old mark, at insertion, came
+100-250 ms before the table's pixels (the browser's LCP of the table).
+
+  3 runs, Chromium, local  first paint  saved table  interactive  vs bare
+  ours cold                     164 ms            -      4140 ms    1.25x
+  ours warm (snapshot)          184 ms       296 ms      1158 ms    0.34x
+  ours warm, normal boot        180 ms            -      3808 ms    1.12x
+  bare cold / warm         96 / 96 ms                3321 / 3404 ms
+  (warm runs 1591, 1158, 1119 ms; a --webkit run's Chromium half: warm
+  1211 ms 0.34x, saved table 265 ms, cold 1.19x)
+  2 runs, --cpu 4: warm 3924 ms (0.29x bare warm 13727 ms), cold 17368 ms
+  (1.31x), saved table at 882 ms
+  2 runs, WebKitGTK: warm 1508 ms (0.23x bare, 0.19x its normal warm 8152
+  ms), cold 7563 ms (1.19x), saved table at 148 ms; still sent twice: the 15
+  small files the page loads before the worker's install (~80 KB)
+  first visit 4.91 MB gzip (runtime 4608 KB, own 303 KB); stored anew: the
+  snapshot 16.4 MB, the origin 29.8 MB; wasm heap 31.5 MB, JS 11.1-12.7 MB
+
+  A/B here: two built sites, warm visits alternated in two prepared profiles
+  (16 pairs), and main-thread CPU from Chrome traces (the sum of the main
+  thread's task CPU time, tdur, to interactive), which the other developers'
+  jobs on the machine disturb far less than wall time
+  kept  the snapshot read in a worker made from a blob (the store's own
+        functions: no file to fetch, no service worker to pass) from the
+        page's first script, hash and unpacking there too, the heap
+        transferred; loadPyodide started as soon as a snapshot is known to
+        exist, with a promise of the heap: --cpu 4 warm 4490 -> 3789 ms, main
+        CPU 3155 -> 2737 ms (5 pairs); 1x main CPU 600 -> 567 ms, the reader
+        112 ms in its worker; 1x wall time within the noise
+  not   the same read on the page's main thread from the first script: it
+        only starts sooner (readStart 210 -> 102 ms) and finishes no sooner
+        (readAt 425 -> 480 ms): the bytes arrive as fast as the busy page
+        takes them in (alone, 17 MB from Cache Storage take 70-110 ms; OPFS
+        and IndexedDB are no faster, 56-126 ms)
+  not   loadPyodide started only once the heap is read (with the worker
+        read): --cpu 4 warm 5358 vs 4842 ms started early
+  kept  the saved table is the first paint: paint.js runs before the splash
+        is parsed (before, the splash was painted first in 2 of 5 visits)
+  kept  (developer fastboot) the deal's layout reads before its writes (40 ->
+        4 forced layouts per warm start), its keyframes in one JSON.parse,
+        boot() asks for the tab lock first: py:ready -> interactive 235 ->
+        186 ms at 1x, 1045 -> 848 ms at 4x (medians, interleaved)
+  not   PyScript's own set-up Python (its 33 KB first runPythonAsync)
+        compiled into the snapshot: py:ready -> py:done 131 -> 81 ms (fastboot,
+        10 rounds), but warm tti 998 -> 975 ms (10 pairs) and --cpu 4 2999 ->
+        3342 ms, main CPU 2502 -> 2717 ms (5 pairs): no gain shown, private
+        Pyodide API (CodeRunner), not kept
+  not   the service worker's install taking the browser's copy first
+        (force-cache, its hash checked): no HTTP cache to take from in
+        WebKitGTK's automation profile, so nothing to show there
+
 Issue 14 figures, third session (2 cores, quiet; 16:55-17:15 UTC, 7b2b473's
 code but its last WebKit-only fetch change):
 
