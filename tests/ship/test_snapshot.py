@@ -2,7 +2,9 @@
 assembled site in Chromium: a visit after the first starts Python from the
 stored snapshot and still deals a new hand differently each time; a damaged
 snapshot, one of another build and one that cannot be restored each fall back
-to a normal boot that plays, and a new snapshot replaces the bad one."""
+to a normal boot that plays, and a new snapshot replaces the bad one. The
+snapshot is read in a worker (ui/snapshot.store.mjs), or by the page itself
+where no such worker starts."""
 
 from __future__ import annotations
 
@@ -36,6 +38,16 @@ TAMPER = """async ([site, how]) => {
   await cache.put(store.KEY, new Response(bytes, { headers }));
   return "spoilt";
 }"""
+
+
+# A page where no worker starts from a blob (a stricter policy, an older engine)
+NO_BLOB_WORKERS = """(() => {
+  const Real = Worker;
+  window.Worker = function (url, options) {
+    if (String(url).startsWith("blob:")) throw new DOMException("no blob workers here", "SecurityError");
+    return new Real(url, options);
+  };
+})();"""
 
 
 def boot(page) -> dict:
@@ -89,34 +101,16 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
         watch.check(page)
         page.close()
     assert hands[0] != hands[1], "two restored visits dealt the same hand"
-    # and a restored page plays like any other: a whole hand, then the next
-    page = visit(ctx, watch, url + "?new=1&speed=instant&players=2")
-    assert boot(page)["boot"] == "snapshot"
-    steps = play_hand(page, keyboard_step)
-    assert "discard" in steps and phase(page) == "hand-over"
-    page.keyboard.press("n")
-    wait_ready(page)
-    assert state(page)["hand_no"] == 2
-    watch.check(page)
-
-
-# A page where no worker starts from a blob (a stricter policy, an older engine)
-NO_BLOB_WORKERS = """(() => {
-  const Real = Worker;
-  window.Worker = function (url, options) {
-    if (String(url).startsWith("blob:")) throw new DOMException("no blob workers here", "SecurityError");
-    return new Real(url, options);
-  };
-})();"""
-
-
-def test_without_its_reader_the_page_reads_the_snapshot_itself(snapshotted):
-    ctx, watch, url = snapshotted
+    # where no reader worker starts, the page reads the snapshot itself; and a
+    # restored page plays like any other: a whole hand, then the next
     page = visit(ctx, watch, url + "?new=1&speed=instant&players=2", init=NO_BLOB_WORKERS)
     assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
     assert page.evaluate("window.phomBoot.reader") == "page"
     steps = play_hand(page, keyboard_step)
     assert "discard" in steps and phase(page) == "hand-over"
+    page.keyboard.press("n")
+    wait_ready(page)
+    assert state(page)["hand_no"] == 2
     watch.check(page)
 
 
