@@ -85,6 +85,7 @@ class App:
         self.me = HUMAN                  # the seat whose hand is shown (the person playing now)
         self.session = None              # phom.session.Session when guests' phones are linked
         self.cover_for: int | None = None  # pass-and-play: the person the phone goes to next
+        self.resumed = None              # the hand taken from the save: on screen before, never dealt again
 
     # ------------------------------------------------------------------ match
     @property
@@ -155,6 +156,7 @@ class App:
             self._set_aside(None, e)
             return False
         self.match, self.game = m, m.current
+        self.resumed = self.game
         self.hand_no, self.match_seed = hand_no, seed
         self.seats = seats
         self.session = session

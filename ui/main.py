@@ -105,8 +105,8 @@ class Page:
             window.history.replaceState(None, "", window.location.pathname)
         self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
         self.render()
-        if self.app.game is not None and not self.app.game.actions:
-            self.deal()
+        if self.app.game is not getattr(self.app, "resumed", None):
+            self.deal_new()   # a hand made by this visit; a resumed one was on screen already
         self._unsplash()
         self.kick()
         asyncio.ensure_future(self.preload())
@@ -264,9 +264,15 @@ class Page:
             return False
         return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
-    def deal(self) -> None:
-        """The deal animation of a new hand (not under reduced motion or at instant speed)."""
-        if self._animate():
+    def deal_new(self) -> None:
+        """The deal animation, when the hand on show is a new one: its cards are
+        new to the player only before its first move. It plays once per hand, on
+        the visit that made it; a hand resumed from the save is not dealt again
+        (on a return visit ui/paint.js has it on screen before Python runs: cards
+        flying in over it would flicker), nor is one of an open dialog's question.
+        Not under reduced motion or at instant speed."""
+        g = self.app.game
+        if g is not None and not g.actions and self._animate():
             motion.deal(self.root, document, self.app.game.players, SPEED_ANIM_MS[self.app.settings["speed"]])
 
     def _rects(self) -> dict:
@@ -491,8 +497,8 @@ class Page:
             self.sound.play("deal", app.muted)
         evs = self.news()
         self.render(evs)
-        if act in ("new_match", "next"):
-            self.deal()
+        if app.game is not before[1]:
+            self.deal_new()   # a new hand (next, a confirmed new match, a link's or a lesson's)
         self.kick()
 
     # ------------------------------------------------------------ the bot loop

@@ -96,3 +96,58 @@ def test_no_picture_in_pass_and_play(new_table, site_url):
     page.wait_for_function("() => localStorage.getItem('phom.paint.v1') === null", timeout=10_000)
     page.reload()
     assert not page.evaluate("document.getElementById('table').hasAttribute('data-painted')")
+
+
+# Every animation started on a hand card, counted from the page's first script on.
+COUNT_DEALS = """(() => {
+  window.__dealt = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.classList && this.classList.contains('hand-card')) window.__dealt++;
+    return animate.apply(this, args);
+  };
+})()"""
+
+
+def test_a_hand_on_screen_is_not_dealt_again(table, site_url):
+    """The deal plays when the cards are new to the player, once per hand: not on a
+    reload before the hand's first move (the picture shows the hand already; cards
+    flying in over it flicker), nor with ?boot=normal (no picture); a new hand is
+    dealt again, not while only its question is open, and not under reduced motion."""
+    table.context.add_init_script(COUNT_DEALS)
+    dealt = "() => window.__dealt"
+    open_table(table, site_url, seed=25, players=3, starter=0, speed="normal")
+    assert table.evaluate(dealt) > 0, "a new match was not dealt"
+    assert state(table)["legal"] and phase(table) == "your-turn"   # our first move is still to make
+    table.wait_for_function(KEPT, timeout=10_000)
+    cards = table.evaluate(CARDS)
+
+    table.reload()                              # the picture first, then Python
+    table.wait_for_function("() => document.getElementById('table').hasAttribute('data-painted')")
+    wait_ready(table, 60_000)
+    assert table.evaluate("window.phomPaint.at > 0")
+    assert table.evaluate(CARDS) == cards
+    assert table.evaluate(dealt) == 0, "the painted hand was dealt again"
+
+    table.goto(site_url + "?boot=normal")       # no picture, no snapshot: the same hand, seen before
+    wait_ready(table, 60_000)
+    assert not table.evaluate("window.phomPaint.at")
+    assert table.evaluate(CARDS) == cards and table.evaluate(dealt) == 0
+
+    # a new match: asked first (nothing dealt under the question), dealt once confirmed
+    table.click('[data-act="settings"]')
+    table.click('[data-act="new_match"]')
+    table.wait_for_selector('[data-act="confirm"]')
+    assert table.evaluate(dealt) == 0
+    table.click('[data-act="confirm"]')
+    wait_ready(table)
+    assert table.evaluate(CARDS) != cards and table.evaluate(dealt) > 0, "a new hand was not dealt"
+
+    # reduced motion: a new hand shows at once, as before
+    table.emulate_media(reduced_motion="reduce")
+    table.evaluate("window.__dealt = 0")
+    table.click('[data-act="settings"]')
+    table.click('[data-act="new_match"]')
+    table.click('[data-act="confirm"]')
+    wait_ready(table)
+    assert table.evaluate(dealt) == 0
