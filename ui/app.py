@@ -23,6 +23,7 @@ from . import params as params_mod
 from . import seats as seatplan
 from .banners import link_notice, save_reason
 from .i18n import t
+from .notices import Notice, add, notice, say
 
 HUMAN = 0
 
@@ -65,7 +66,7 @@ class App:
         #                                 "confirm_mom", "confirm_new"
         self.input = "pointer"        # the last input used: "pointer" (touch, mouse) or "kbd"
         self.rules_tab: str | None = None
-        self.notice: str | None = None   # one-time message (corrupt save, …)
+        self.notice: Notice | None = None  # one-time message (corrupt save, …), said at each render
         self.flash: str | None = None    # short message after a refused tap
         self.events_seen = 0
         self.pending: dict = {}          # staged preset/players in the settings panel
@@ -112,7 +113,7 @@ class App:
                         self._all_bots(v)
             self.save_settings()
         if not link.ok:
-            self.notice = link_notice(self.lang, link)
+            self.notice = notice(say(link_notice, link))
         resumed = self._resume()
         if not link.fresh:
             if not resumed:
@@ -195,7 +196,7 @@ class App:
             try:
                 g = self.match.new_hand(deck=deck)  # a crafted hand, for tests
             except ValueError:
-                self.notice = t(self.lang, "notice_bad_deck")
+                self.notice = notice(say(t, "notice_bad_deck"))
             else:
                 self.game = g
                 self.hand_no = 1
@@ -277,9 +278,9 @@ class App:
             return
         self.saving = ok
         if not ok:
-            self.notice = t(self.lang, "notice_not_saving")
-        elif self.notice == t(self.lang, "notice_not_saving"):
-            self.notice = t(self.lang, "notice_saving_again")
+            self.notice = notice(say(t, "notice_not_saving"))
+        elif self.notice == notice(say(t, "notice_not_saving")):
+            self.notice = notice(say(t, "notice_saving_again"))
 
     def _set_aside(self, raw, error) -> None:
         """Keep an unreadable save aside; if even that cannot be stored, keep it
@@ -287,14 +288,18 @@ class App:
         player's words (by ``error.code``); the engine's English message is
         kept in ``aside_error`` for developers (the page logs it)."""
         old = isinstance(error, phom.OldSave)
-        text = t(self.lang, "notice_old_save" if old else "notice_corrupt") + " " + save_reason(self.lang, error)
+        said = [say(t, "notice_old_save" if old else "notice_corrupt"), say(save_reason, error)]
         self.aside_error = f"{type(error).__name__}: {str(error)[:300]}"
         if not store.set_aside(self.storage, raw):
             self.save_blocked = True
-            text += " " + t(self.lang, "notice_aside_failed")
-        self.notice = f"{self.notice} {text}" if self.notice else text
+            said.append(say(t, "notice_aside_failed"))
+        self.notice = add(self.notice, *said)
 
     # ------------------------------------------------------------------ queries
+    def notice_text(self) -> str | None:
+        """The notice on show, in the page's language now (None: there is none)."""
+        return self.notice.text(self.lang) if self.notice else None
+
     def view(self):
         return self.game.view(self.me)
 

@@ -30,6 +30,7 @@ from . import menu, store
 from .app import HUMAN, App
 from .banners import deal_reason
 from .i18n import Words, own_names, player_name, preset_name, u_name
+from .notices import Notice, Say, add, notice, say
 from .params import FALSE, TRUE, short
 from .review_view import ReviewSession
 from .tutorial import PRESET as TUT_PRESET
@@ -209,7 +210,7 @@ class Learn:
         self.tutorial: Tutorial | None = None
         self.welcome = False
         self.lesson_lost = False               # a tutorial was under way and could not be resumed
-        self.lost_why = ""                     # the notice that said why (the save set aside)
+        self.lost_why: Notice | None = None    # the notice that said why (the save set aside)
         self.session_key: str | None = None
         self.stats_who: str = ""               # the stats view's choice: "" (the player), "@all", "=Name"
         self.guest = bool(getattr(app, "guest", False))   # a linked guest's page (ui/linkplay.py)
@@ -219,7 +220,7 @@ class Learn:
             self.storage.setItem(STATS_CORRUPT_KEY, json.dumps(
                 [[str(r)[:2000], why] for r, why in bad], ensure_ascii=False))
             self.save_stats()
-            app.notice = tx(app.lang, "notice_stats")
+            app.notice = notice(say(tx, "notice_stats"))
         self.state = self._load_state()
 
     # ------------------------------------------------------------ storage
@@ -507,7 +508,8 @@ class Learn:
         if not (self.welcome or self.lesson_lost) or self.tutorial is not None or self.guest:
             return ""
         lang = self.app.lang
-        text = (f"{self.lost_why} {tx(lang, 'lesson_lost')}".strip() if self.lesson_lost
+        why = self.lost_why.text(lang) if self.lost_why else ""
+        text = (f"{why} {tx(lang, 'lesson_lost')}".strip() if self.lesson_lost
                 else tx(lang, "welcome"))
         # a banner among the others (ui/render.notice_html's stack): its words, the one
         # thing it offers, and × for "not now" as on every notice (the menu keeps the tutorial)
@@ -542,13 +544,11 @@ class Learn:
         any was given. A malformed one is refused with a notice in the page's
         language and changes nothing (a bad ``day=`` leaves today's date); the
         English reason goes to ``warnings`` (the console)."""
-        lang = self.app.lang
         if day is not None:
             try:
                 self.today = parse_date(day).isoformat()
             except DealError as e:
-                self._refused(e, tx(lang, "notice_day", value=short(day),
-                                    why=deal_reason(lang, e.code)))
+                self._refused(e, say(tx, "notice_day", value=short(day), why=say(deal_reason, e.code)))
         if deal is not None:
             self.offer_code(deal)
         elif daily_ is not None:
@@ -557,8 +557,7 @@ class Learn:
                 self.handle("daily")
             elif flag not in FALSE:     # daily=0 asks for nothing, and gets nothing
                 self.warnings.append(f"daily={daily_!r}: not 1 or 0")
-                self._say(tx(lang, "notice_daily", value=short(daily_),
-                             why=deal_reason(lang, "daily_flag")))
+                self._say(say(tx, "notice_daily", value=short(daily_), why=say(deal_reason, "daily_flag")))
         return any(x is not None for x in (deal, daily_, day))
 
     def offer_code(self, code: str) -> None:
@@ -567,18 +566,18 @@ class Learn:
         try:
             deal = decode(code)
         except DealError as e:
-            self._refused(e, tx(self.app.lang, "notice_deal", why=deal_reason(self.app.lang, e.code)))
+            self._refused(e, say(tx, "notice_deal", why=say(deal_reason, e.code)))
             return
         self.offer(deal)
 
-    def _refused(self, e: DealError, said: str) -> None:
+    def _refused(self, e: DealError, said: Say) -> None:
         self.warnings.append(f"{e.code}: {e}")
         self._say(said)
 
-    def _say(self, text: str) -> None:
-        """Add to the page's notice (a link may have several things to say)."""
-        n = self.app.notice
-        self.app.notice = f"{n} {text}" if n and text not in n else text
+    def _say(self, said: Say) -> None:
+        """Add to the page's notice (a link may have several things to say), kept as
+        words (ui/notices.py) so a language switch says it again in the new one."""
+        self.app.notice = add(self.app.notice, said)
 
     def start(self, deal: Deal, day: str | None = None) -> None:
         app = self.app

@@ -23,6 +23,7 @@ from . import params as params_mod
 from .app import App
 from .banners import link_notice
 from .i18n import Words, t
+from .notices import notice, say
 
 GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
@@ -372,7 +373,7 @@ class GuestApp(App):
             self.settings.update(link.settings)
             self.save_settings()
         if not link.ok:
-            self.notice = link_notice(self.lang, link)
+            self.notice = notice(say(link_notice, link))
 
     def save(self) -> None:
         pass            # a guest holds nothing that matters

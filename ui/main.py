@@ -23,6 +23,7 @@ from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
 from .dom import nil
 from .i18n import t
+from .notices import notice, say
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
                "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint", "k": "log", "m": "mute"}
@@ -163,7 +164,7 @@ class Page:
 
         window.console.error("phom ui: " + "".join(traceback.format_exception(e)))
         try:
-            self.app.notice = t(self.app.lang, "notice_error", msg=f"{type(e).__name__}: {e}")
+            self.app.notice = notice(say(t, "notice_error", msg=f"{type(e).__name__}: {e}"))
             self.render()
         except Exception:  # noqa: BLE001  (the console already has the error)
             pass
@@ -598,7 +599,7 @@ def state_json() -> str:
         "legal": [str(a) for a in app.legal()], "hand": [str(c) for c in app.view().hand],
         "hand_no": app.hand_no, "totals": list(app.match.totals), "settings": app.settings,
         "me": app.me, "cover_for": app.cover_for, "names": app.names(), "pass_and_play": app.pass_and_play,
-        "tab": PAGE.tab_state, "saving": app.saving, "notice": app.notice, "dialog": app.dialog,
+        "tab": PAGE.tab_state, "saving": app.saving, "notice": app.notice_text(), "dialog": app.dialog,
     })
 
 

@@ -314,3 +314,17 @@ def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothin
         wait_ready(page, 60_000)
         assert page.evaluate("localStorage.getItem('phom.match.v1')") == saved
         assert state(page)["hand"] == hand
+    # a notice on screen follows the language switch in the settings: said again, every word
+    page.goto(site_url + "?deal=garbage&speed=zzz&lang=vi")
+    wait_ready(page, 60_000)
+    notice = page.inner_text(".notice")
+    assert words["vi"][0] in notice and "(speed=zzz)" in notice, notice
+    page.tap('[data-act="settings"]')
+    page.select_option('[data-setting="lang"]', "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.keyboard.press("Escape")
+    notice = page.inner_text(".notice")
+    assert words["en"][0] in notice and DEAL_REASONS["en"]["length"] in notice, notice
+    assert notice.startswith("The link has parameters") and "(speed=zzz)" in notice, notice
+    assert not any(w in notice for w in ("Đường", "không", "Tốc độ")), notice
+    page.screenshot(path=str(artifacts / "notice-after-switch-360x640-en.png"))

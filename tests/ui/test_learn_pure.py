@@ -88,7 +88,7 @@ def test_corrupt_statistics_are_set_aside_with_a_notice():
     app, _ = fresh()
     app.storage.setItem(STATS_KEY, "{broken")
     learn = Learn(app)
-    assert learn.stats.records == [] and app.notice
+    assert learn.stats.records == [] and app.notice_text()
     assert app.storage.getItem("phom.stats.corrupt")
     assert json.loads(app.storage.getItem(STATS_KEY))["records"] == []
 
@@ -124,7 +124,7 @@ def test_a_bad_link_is_refused_with_its_reason():
     app, learn = fresh()
     deck = list(app.game.deck)
     learn.offer_code("not-a-deal")
-    assert "48" in app.notice and list(app.game.deck) == deck
+    assert "48" in app.notice_text() and list(app.game.deck) == deck
 
 
 # ---------------------------------------------------------------- deal links said in the page's language
@@ -157,9 +157,9 @@ def test_a_bad_deal_link_is_worded_from_its_code_and_changes_nothing(lang, code,
     saved = app.storage.getItem(store.SAVE_KEY)
     assert learn.follow_link(deal=code) is True
     why = banners.deal_reason(lang, reason)
-    assert app.notice == TEXT[lang]["notice_deal"].format(why=why)
-    assert not any(w in app.notice for w in ENGLISH_OF_ERRORS)
-    assert (lang == "vi") == ("không mở được" in app.notice)
+    assert app.notice_text() == TEXT[lang]["notice_deal"].format(why=why)
+    assert not any(w in app.notice_text() for w in ENGLISH_OF_ERRORS)
+    assert (lang == "vi") == ("không mở được" in app.notice_text())
     assert app.game.to_json() == before and app.storage.getItem(store.SAVE_KEY) == saved
     assert app.dialog is None and learn.warnings and reason in learn.warnings[0]
 
@@ -168,20 +168,20 @@ def test_a_bad_deal_link_is_worded_from_its_code_and_changes_nothing(lang, code,
 def test_a_bad_day_is_refused_and_todays_deal_is_todays(lang):
     app, learn = fresh(lang=lang)
     assert learn.follow_link(daily_="1", day="2026-13-40")
-    assert "day=2026-13-40" in app.notice and "2026-12-01" in app.notice   # the example date
-    assert not any(w in app.notice for w in ENGLISH_OF_ERRORS)
-    assert (lang == "vi") == ("Ngày trong đường link" in app.notice)
+    assert "day=2026-13-40" in app.notice_text() and "2026-12-01" in app.notice_text()   # the example date
+    assert not any(w in app.notice_text() for w in ENGLISH_OF_ERRORS)
+    assert (lang == "vi") == ("Ngày trong đường link" in app.notice_text())
     assert learn.today == "2026-12-01" and learn.daily_date() == "2026-12-01"
     assert list(app.game.deck) == list(daily(phom.share.parse_date("2026-12-01")).deck)
     # a good day dates the daily deal
     app, learn = fresh(lang=lang)
     learn.follow_link(daily_="1", day="2026-11-30")
-    assert app.notice is None and learn.daily_date() == "2026-11-30"
+    assert app.notice_text() is None and learn.daily_date() == "2026-11-30"
     # a bad day alone: the notice, and the match as it was
     app, learn = fresh(lang=lang)
     before = app.game.to_json()
     learn.follow_link(day="<b>yesterday</b>")
-    assert "day=<b>yesterday</b>" in app.notice and app.game.to_json() == before
+    assert "day=<b>yesterday</b>" in app.notice_text() and app.game.to_json() == before
 
 
 @pytest.mark.parametrize("value, asked", [("1", True), ("", True), ("yes", True), ("0", False),
@@ -191,21 +191,25 @@ def test_daily_takes_yes_or_no_and_refuses_anything_else(value, asked):
     before = app.game.to_json()
     learn.follow_link(daily_=value)
     if asked:
-        assert learn.daily_date() == "2026-12-01" and app.notice is None
+        assert learn.daily_date() == "2026-12-01" and app.notice_text() is None
         return
     assert app.game.to_json() == before and learn.daily_date() is None
     if asked is None:
-        assert app.notice == TEXT["vi"]["notice_daily"].format(value=value,
+        assert app.notice_text() == TEXT["vi"]["notice_daily"].format(value=value,
                                                                why="chỉ daily=1 mới mở ván hôm nay")
     else:
-        assert app.notice is None
+        assert app.notice_text() is None
 
 
 def test_a_bad_link_parameter_and_a_bad_deal_are_both_said():
     app, learn = fresh(lang="en")
-    app.notice = "Bot level must be one of: random (bot=god)."
+    from ui import banners, params
+    from ui.notices import notice, say
+
+    app.notice = notice(say(banners.link_notice, params.parse({"bot": ["god"]}, app.settings)))
     learn.follow_link(deal="x")
-    assert app.notice.startswith("Bot level") and "shared-hand link cannot be opened" in app.notice
+    assert app.notice_text().startswith("The link has parameters") and "(bot=god)" in app.notice_text()
+    assert "shared-hand link cannot be opened" in app.notice_text()
 
 
 def test_a_shared_eight_card_village_hand_is_dealt_as_shared():
@@ -214,7 +218,7 @@ def test_a_shared_eight_card_village_hand_is_dealt_as_shared():
     app, learn = fresh(preset="village", players=2, hand_size=9)
     deal = Deal("village", 2, "hard", 1, tuple(phom.DECK), 99, 8)
     learn.follow_link(deal=deal.encode())
-    assert app.notice is None and app.game.rules.hand_size == 8
+    assert app.notice_text() is None and app.game.rules.hand_size == 8
     assert Deal.of_game(app.game, "hard", app.match_seed) == deal
     # and a nine-card one at a table set to eight is dealt with nine
     app, learn = fresh(preset="village", players=2, hand_size=8)
@@ -387,7 +391,7 @@ def test_a_tutorial_whose_save_is_gone_says_so_and_offers_a_restart():
     html = learn.welcome_html()
     assert "không mở lại được" in html and 'data-act="tutorial"' in html
     # the set-aside notice is said in the same banner (one banner in the notice's place)
-    assert app.notice is None and "Không đọc được" in html
+    assert app.notice_text() is None and "Không đọc được" in html
     assert learn.handle("tutorial") is True and learn.tutorial is not None
     assert not learn.welcome_html()
 

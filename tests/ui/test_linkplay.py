@@ -181,7 +181,7 @@ def test_the_guest_page_honours_lang_and_nothing_of_the_match():
     assert GuestApp(own, MemoryStorage()).lang == "en"   # the reloaded page keeps it
     bad = GuestApp(MemoryStorage(), MemoryStorage())
     bad.start({"lang": ["fr"]})
-    assert bad.lang == "vi" and "lang" in bad.notice
+    assert bad.lang == "vi" and "lang" in bad.notice_text()
     assert "Vào bàn của bạn" in render.page_html(bad)
 
 

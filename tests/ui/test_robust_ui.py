@@ -9,6 +9,7 @@ import json
 import random
 import sys
 from collections import Counter
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -87,7 +88,7 @@ def test_a_malformed_parameter_changes_nothing_and_says_which(query, bad):
     saved, settings_before = st_.getItem(store.SAVE_KEY), store.load_settings(st_)
     app = App(st_)
     app.start({"new": "1", "four_color": "1", **query})   # with a good preference and a new match
-    assert f"({bad}=" in app.notice
+    assert f"({bad}=" in app.notice_text()
     assert app.game.to_json() == first.game.to_json() and st_.getItem(store.SAVE_KEY) == saved
     # a bad preference is refused alone (the new match is still asked for, not started);
     # a bad match parameter: no match is asked for at all
@@ -132,6 +133,40 @@ def test_a_link_with_no_saved_match_starts_at_once_and_settings_only_links_keep_
     assert again.settings["lang"] == "en" and again.settings["speed"] == "slow"
 
 
+def test_a_notice_is_said_again_in_the_language_switched_to():
+    """A notice on screen (a bad link, a save set aside, a shared hand refused, storage
+    refusing) follows the language switch: kept as its words, not its text."""
+    from ui.learn import Learn
+
+    st_ = store.MemoryStorage({store.SAVE_KEY: "{damaged"})
+    app = App(st_)
+    learn = Learn(app)
+    app.start({"speed": "zzz"})
+    learn.follow_link(deal="not-a-deal")
+    vi = app.notice_text()
+    assert vi.startswith(t("vi", "link_bad")) and "(speed=zzz)" in vi
+    assert t("vi", "notice_corrupt") in vi and "không mở được" in vi
+    assert app.handle("setting", ("lang", "en"))
+    en = app.notice_text()
+    assert en.startswith(t("en", "link_bad")) and "(speed=zzz)" in en and "Speed must be one of" in en
+    assert t("en", "notice_corrupt") in en and banners.SAVE_REASONS["en"]["unreadable"] in en
+    assert "shared-hand link cannot be opened" in en and "48 characters" in en
+    assert not any(w in en for w in ("Đường", "không", "Lý do")), en
+    assert escape(en) in render.notice_html(app)
+    assert app.handle("setting", ("lang", "vi")) and app.notice_text() == vi
+    # storage refusing, and working again: the same in either language
+    flaky = FlakyStorage()
+    app = started(flaky)
+    flaky.full = True
+    step(app)
+    assert app.notice_text() == t("vi", "notice_not_saving")
+    app.handle("setting", ("lang", "en"))
+    assert app.notice_text() == t("en", "notice_not_saving")
+    flaky.full = False
+    step(app)
+    assert app.notice_text() == t("en", "notice_saving_again")
+
+
 def test_a_bad_preference_is_refused_alone_and_the_rest_of_the_link_applies():
     """?lang=fr&players=3: the language is refused (said in the page's language),
     the 3-player match is asked for as players=3 alone would ask."""
@@ -141,19 +176,19 @@ def test_a_bad_preference_is_refused_alone_and_the_rest_of_the_link_applies():
     saved = st_.getItem(store.SAVE_KEY)
     app = App(st_)
     app.start({"lang": "fr", "players": "3"})
-    assert app.lang == "vi" and app.notice.startswith(t("vi", "link_bad")) and "(lang=fr)" in app.notice
+    assert app.lang == "vi" and app.notice_text().startswith(t("vi", "link_bad")) and "(lang=fr)" in app.notice_text()
     assert app.dialog == "open_link" and st_.getItem(store.SAVE_KEY) == saved   # it asks first
     assert app.handle("link_start") and app.game.players == 3
     # nothing saved: the 3-player match at once; an empty lang= is refused too
     app = started(params_={"lang": "", "players": "3", "speed": "slow"})
-    assert app.game.players == 3 and "(lang=)" in app.notice and app.settings["speed"] == "slow"
+    assert app.game.players == 3 and "(lang=)" in app.notice_text() and app.settings["speed"] == "slow"
     # the link's good language says the refusal of a bad match parameter, and no match is asked
     st_ = store.MemoryStorage()
     first = started(st_)
     step(first)
     app = App(st_)
     app.start({"lang": "en", "players": "5", "preset": "village"})
-    assert app.lang == "en" and "Players must be 2 to 4 (players=5)" in app.notice
+    assert app.lang == "en" and "Players must be 2 to 4 (players=5)" in app.notice_text()
     assert app.dialog is None and app.game.to_json() == first.game.to_json()
     assert app.settings["preset"] == "basic" and store.load_settings(st_)["lang"] == "en"
 
@@ -173,11 +208,11 @@ def test_refused_writes_let_the_hand_go_on_say_so_once_and_recover():
     for _ in range(6):
         step(app)
     assert st_.refused >= 6 and app.saving is False
-    assert app.notice == t(app.lang, "notice_not_saving")
+    assert app.notice_text() == t(app.lang, "notice_not_saving")
     app.handle("dismiss")
     for _ in range(3):
         step(app)
-    assert app.notice is None  # said once, not again at every action
+    assert app.notice_text() is None  # said once, not again at every action
     st_.full = False
     step(app)
     assert app.saving is True
@@ -193,7 +228,7 @@ def test_recovery_replaces_a_standing_not_saving_notice():
     step(app)
     st_.full = False
     step(app)
-    assert app.notice == t(app.lang, "notice_saving_again")
+    assert app.notice_text() == t(app.lang, "notice_saving_again")
 
 
 def test_storage_that_refuses_everything_still_plays():
@@ -201,7 +236,7 @@ def test_storage_that_refuses_everything_still_plays():
     app.start({"seed": "3"})
     for _ in range(30):
         step(app)
-    assert app.notice == t(app.lang, "notice_not_saving") and app.game is not None
+    assert app.notice_text() == t(app.lang, "notice_not_saving") and app.game is not None
 
 
 def test_a_readonly_app_saves_nothing():
@@ -231,7 +266,7 @@ def test_a_save_from_another_version_is_set_aside_with_its_own_notice_and_kept()
     text = json.dumps(raw)
     st_ = store.MemoryStorage({store.SAVE_KEY: text, store.CORRUPT_KEY: "older one"})
     app = started(st_)
-    assert app.notice.startswith(t(app.lang, "notice_old_save"))
+    assert app.notice_text().startswith(t(app.lang, "notice_old_save"))
     assert store.set_aside_saves(st_) == [text, "older one"]
 
 
@@ -242,14 +277,14 @@ def test_preset_rules_changed_since_the_save_is_an_old_save():
         r["chot_pay"] = 7
     raw["match"] = json.dumps(m)
     app = started(store.MemoryStorage({store.SAVE_KEY: json.dumps(raw)}))
-    assert app.notice.startswith(t(app.lang, "notice_old_save")) and app.match.rules.chot_pay == 4
+    assert app.notice_text().startswith(t(app.lang, "notice_old_save")) and app.match.rules.chot_pay == 4
 
 
 def test_a_save_that_cannot_be_set_aside_is_not_overwritten():
     st_ = FlakyStorage({store.SAVE_KEY: "{damaged"})
     st_.full = True
     app = started(st_)
-    assert app.save_blocked and t(app.lang, "notice_aside_failed") in app.notice
+    assert app.save_blocked and t(app.lang, "notice_aside_failed") in app.notice_text()
     st_.full = False
     step(app)
     assert st_.getItem(store.SAVE_KEY) == "{damaged"
@@ -299,8 +334,8 @@ def test_every_refusal_code_has_words_in_both_languages():
 ])
 def test_a_bad_link_is_explained_in_the_pages_language(lang, query, words, not_shown):
     app = started(lang=lang, params_={"lang": lang, **query})
-    assert words in app.notice and not_shown not in app.notice
-    assert app.notice.startswith(t(lang, "link_bad"))
+    assert words in app.notice_text() and not_shown not in app.notice_text()
+    assert app.notice_text().startswith(t(lang, "link_bad"))
     link = params.parse(query, app.settings)
     (problem,) = link.problems
     assert problem.code in params.REASONS and problem.message  # the developers' English kept
@@ -320,11 +355,11 @@ def test_a_refused_save_is_explained_by_its_code_in_the_pages_language(lang):
         phom.Match.from_json(raw["match"])
     assert e.value.code == "scores" and "saved totals" in str(e.value)
     app = started(store.MemoryStorage({store.SAVE_KEY: json.dumps(raw)}), lang=lang)
-    assert app.notice == t(lang, "notice_corrupt") + " " + t(lang, "save_reason", why=banners.SAVE_REASONS[lang]["scores"])
+    assert app.notice_text() == t(lang, "notice_corrupt") + " " + t(lang, "save_reason", why=banners.SAVE_REASONS[lang]["scores"])
     assert "saved totals" in app.aside_error  # the engine's English, for the console
     old = started(store.MemoryStorage({store.SAVE_KEY: json.dumps({**raw, "format": 0})}), lang=lang)
-    assert old.notice.startswith(t(lang, "notice_old_save"))
-    assert banners.SAVE_REASONS[lang]["old_version"] in old.notice
+    assert old.notice_text().startswith(t(lang, "notice_old_save"))
+    assert banners.SAVE_REASONS[lang]["old_version"] in old.notice_text()
 
 
 # ---------------------------------------------------------------- storage read through SafeStorage
@@ -338,7 +373,7 @@ def test_storage_the_browser_blocks_is_opened_as_storage_that_refuses():
     app = App(st_)
     app.start({"seed": "3"})
     step(app)
-    assert app.game is not None and app.notice == t(app.lang, "notice_not_saving")
+    assert app.game is not None and app.notice_text() == t(app.lang, "notice_not_saving")
 
 
 def test_unreadable_settings_and_a_guests_seat_are_set_aside_with_why():
@@ -455,7 +490,7 @@ def test_any_page_save_resumes_or_is_set_aside(data):
     app = App(st_)
     app.start()
     assert app.game is not None
-    if app.notice:
+    if app.notice_text():
         assert store.set_aside_saves(st_)[0] == text
         COUNTS["page save set aside"] += 1
     else:
@@ -497,7 +532,7 @@ def test_any_link_is_refused_with_a_notice_or_followed(query):
     assert app.game is not None
     if not link.ok:
         COUNTS["link refused"] += 1
-        assert app.notice and all(f"({p.param}=" in app.notice for p in link.problems)
+        assert app.notice_text() and all(f"({p.param}=" in app.notice_text() for p in link.problems)
         assert all(p.param not in link.settings for p in link.problems)
         assert st_.getItem(store.SAVE_KEY) == saved and app.game.to_json() == first.game.to_json()
         if any(p.param not in params.OWN_KEYS for p in link.problems):

@@ -93,7 +93,7 @@ def test_order_moves_keeps_new_cards_at_the_end_and_survives_a_reload():
     st.setItem(order.ORDER_KEY, "{broken")
     broken = App(st)
     broken.start({})
-    assert broken.flat_hand() == shown and broken.notice is None   # ignored, the match loads
+    assert broken.flat_hand() == shown and broken.notice_text() is None   # ignored, the match loads
     # a drawn card joins at the right end; a sort drops the player's order
     assert order.arrange(shown[:3], [str(shown[2]), str(shown[0])]) == [shown[2], shown[0], shown[1]]
     again.handle("sort")
@@ -101,7 +101,7 @@ def test_order_moves_keeps_new_cards_at_the_end_and_survives_a_reload():
     # a save from before the order existed (no order key) loads as before
     old = App(st)
     old.start({})
-    assert old.notice is None and old.hand_order is None and old.hand_no == again.hand_no
+    assert old.notice_text() is None and old.hand_order is None and old.hand_no == again.hand_no
 
 
 def test_drop_slot_from_card_boxes():

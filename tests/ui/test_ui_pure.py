@@ -75,12 +75,12 @@ def test_corrupt_save_is_set_aside_once(bad):
     st = store.MemoryStorage({store.SAVE_KEY: bad})
     app = App(st)
     app.start()
-    assert app.notice
+    assert app.notice_text()
     assert st.getItem(store.CORRUPT_KEY) == bad
     assert app.game is not None and app.hand_no == 1
     again = App(st)
     again.start()
-    assert again.notice is None
+    assert again.notice_text() is None
     assert again.hand_no == 1
 
 
