@@ -76,18 +76,33 @@ def visit(ctx, watch, url: str, init: str = ""):
     return page
 
 
-@pytest.fixture
-def snapshotted(browser, served_site):
-    """A browser profile whose first visit has stored a snapshot."""
+@pytest.fixture(scope="module")
+def snapshot_profile(browser, served_site):
+    """A browser profile whose first visit has stored a snapshot, made once for the
+    module (a first visit that makes its snapshot is the slow part, ~20 s in CI).
+    Every test leaves a good snapshot stored: the warm test only reads it, and a
+    bad-snapshot test ends by booting from the one made anew."""
     _srv, url = served_site
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
     watch = Watch(url)
     page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
     assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
     settle(page)
+    watch.check(page)
     page.close()
-    yield ctx, watch, url
+    yield ctx, url
     ctx.close()
+
+
+@pytest.fixture
+def snapshotted(snapshot_profile):
+    """(profile, a watch of its own, url); every page the test opened is closed
+    after it: an open page holds the table (ui/tabs.py), and the next test's
+    first visit would be asked to take it over instead of booting to a hand."""
+    ctx, url = snapshot_profile
+    yield ctx, Watch(url), url
+    for page in list(ctx.pages):
+        page.close()
 
 
 def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
