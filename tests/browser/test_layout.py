@@ -236,16 +236,28 @@ def test_one_screen_at_every_viewport(new_table, site_url, artifacts, lang):
 
 
 def test_score_sheet_after_two_hands_and_new_match_asked(table, site_url):
+    """Two hands by keyboard, the score sheet, and a new match asked first. The first
+    hand is also test_table's whole hand by keyboard for traditional with two players
+    (the same link, the same deal): its end-of-hand panel is checked here."""
     from table_driver import keyboard_step, play_hand
 
     open_table(table, site_url, preset="traditional", players=2, seed=11)
+    assert state(table)["settings"]["preset"] == "traditional"
     deltas = []
     for n in (1, 2):
-        play_hand(table, keyboard_step)
+        steps = play_hand(table, keyboard_step)
         deltas.append(state(table)["totals"])
         if n == 1:
+            assert "discard" in steps
+            assert phase(table) == "hand-over"
+            panel = table.locator(".over")
+            assert panel.locator(".standing").count() == 2
+            assert panel.locator(".payments li").count() >= 1
+            # N deals the next hand, started by the winner.
             table.keyboard.press("n")
             wait_ready(table)
+            assert state(table)["hand_no"] == 2
+            assert not state(table)["over"]
     # by keyboard: key names shown; the hand-over panel's own button opens the sheet
     assert table.locator(".app.input-kbd").count() == 1
     table.click('.over [data-act="scores"]')
