@@ -22,22 +22,6 @@ def hinted_action(page) -> str:
             "send": "Send"}[act]
 
 
-def test_hint_by_key_marks_a_legal_move(table, site_url):
-    page = table
-    open_table(page, site_url, seed=11, preset="basic", bot="normal")
-    for _ in range(3):  # the first discard, then a take, then a searched discard
-        wait_ready(page)
-        if phase(page) != "your-turn":
-            break
-        page.keyboard.press("h")
-        a = hinted_action(page)
-        legal = state(page)["legal"]
-        assert any(x == a or x.startswith(a + " ") or x.startswith(a) for x in legal), (a, legal)
-        line = page.locator(".hint-line").inner_text()
-        assert line.startswith("Gợi ý:") and len(line) > 10
-        keyboard_step(page, discard=a.split()[1] if a.startswith("Discard") else None)
-
-
 def test_hint_by_tap_on_a_phone(new_table, site_url):
     page = new_table(width=390, height=844, touch=True)
     open_table(page, site_url, seed=12, lang="en")
@@ -140,9 +124,23 @@ def test_statistics_after_three_hands_match_the_hands(new_table, site_url):
     assert json.loads(stored)["records"] == []
 
 
-def test_review_from_the_end_of_hand_panel(table, site_url):
+def test_hint_by_key_then_the_review_from_the_end_of_hand_panel(table, site_url):
+    """H marks a legal move and says it, three times; the hand played on, the review
+    opened from the end-of-hand panel steps through it by buttons and by keys. (One
+    visit for what were two tests: the hints, and the review of a hand of its own.)"""
     page = table
-    open_table(page, site_url, seed=41, preset="basic", bot="normal")
+    open_table(page, site_url, seed=11, preset="basic", bot="normal")
+    for _ in range(3):  # the first discard, then a take, then a searched discard
+        wait_ready(page)
+        if phase(page) != "your-turn":
+            break
+        page.keyboard.press("h")
+        a = hinted_action(page)
+        legal = state(page)["legal"]
+        assert any(x == a or x.startswith(a + " ") or x.startswith(a) for x in legal), (a, legal)
+        line = page.locator(".hint-line").inner_text()
+        assert line.startswith("Gợi ý:") and len(line) > 10
+        keyboard_step(page, discard=a.split()[1] if a.startswith("Discard") else None)
     play_hand(page, keyboard_step)
     page.click('.over [data-act="review"]')
     page.wait_for_selector('[data-key="dlg-learn-review"]')
