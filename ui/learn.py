@@ -71,6 +71,8 @@ WORDS = {
     "everyone": ("Mọi người", "Everyone"),
     "whose": ("Thống kê của ai", "Whose statistics"),
     "all_presets": ("Tất cả", "All"),
+    "which_table": ("Xem bàn chơi nào bên cạnh tất cả", "Which table beside all of them"),
+    "by_table": ("Theo luật:", "By rules:"),
     "hands": ("Số ván", "Hands"),
     "wins": ("Thắng", "Wins"),
     "places": ("Vị trí", "Places"),
@@ -213,6 +215,7 @@ class Learn:
         self.lost_why: Notice | None = None    # the notice that said why (the save set aside)
         self.session_key: str | None = None
         self.stats_who: str = ""               # the stats view's choice: "" (the player), "@all", "=Name"
+        self.stats_preset: str = ""            # the table shown beside all of them ("": the one in play)
         self.guest = bool(getattr(app, "guest", False))   # a linked guest's page (ui/linkplay.py)
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
@@ -387,6 +390,9 @@ class Learn:
             return True
         if intent == "stats_who":
             self.stats_who = str(arg or "")
+            return True
+        if intent == "stats_preset":
+            self.stats_preset = str(arg or "")
             return True
         if intent == "stats_reset":
             self.confirm_reset = True
@@ -793,21 +799,27 @@ class Learn:
             empty = tx(lang, "stats_empty_who", name=who) if who else tx(lang, "stats_empty")
             body = picker + f'<p>{escape(empty)}</p>'
             return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
-        cols = [(None, tx(lang, "all_presets"))] + [(p, preset_name(lang, p)) for p in st.presets()]
+        # all of them and one table beside: side by side, five tables' columns would not
+        # fit a phone (nor a desktop's panel); with two or more, chips choose the one
+        played = st.presets()
+        shown = self._shown_preset(played)
+        cols = [(None, tx(lang, "all_presets")), (shown, preset_name(lang, shown))]
         sums = [st.summary(p) for p, _ in cols]
 
         def pct(x: float) -> str:
             return f"{100 * x:.0f}%"
 
-        def row(label: str, vals: list[str]) -> str:
-            cells = "".join(f"<td>{escape(v)}</td>" for v in vals)
+        def row(label: str, vals: list[str], sep: str = "") -> str:
+            # a value made of parts (the places) wraps between its parts, never inside one
+            cells = "".join(f'<td class="parts">{escape(sep).join(f"<span>{escape(x)}</span>" for x in v.split(sep))}</td>'
+                            if sep else f"<td>{escape(v)}</td>" for v in vals)
             return f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>'
 
         rows = [
             row(tx(lang, "hands"), [str(s.hands) for s in sums]),
             row(tx(lang, "wins"), [f"{s.wins} ({pct(s.wins / s.hands)})" for s in sums]),
             row(tx(lang, "places"), [" · ".join(f"{p}: {pct(v)}" for p, v in s.places.items())
-                                     for s in sums]),
+                                     for s in sums], sep=" · "),
             row(tx(lang, "mom_rate"), [pct(s.mom_rate) for s in sums]),
             row(tx(lang, "u_kinds"), [", ".join(f"{u_name(lang, k)} {n}" for k, n in s.u.items())
                                       or tx(lang, "none") for s in sums]),
@@ -831,8 +843,27 @@ class Learn:
         chart = chart_svg(st.running_total(50), lang)
         name = (f'<h3 class="stats-who">{escape(self._who_label(who))}</h3>'
                 if picker or who is not None else "")
-        body = f"{picker}{name}{table}{chart}{daily_html}{self._reset_html()}"
+        tables = self.preset_picker_html(played, shown) if len(played) > 1 else ""
+        body = f"{picker}{name}{tables}{table}{chart}{daily_html}{self._reset_html()}"
         return _dialog("learn-stats", tx(lang, "stats_title"), body, lang)
+
+    def _shown_preset(self, played: list[str]) -> str:
+        """The table shown beside all of them: the one chosen, else the one in play, else
+        the first played."""
+        for p in (self.stats_preset, self.app.settings["preset"]):
+            if p in played:
+                return p
+        return played[0]
+
+    def preset_picker_html(self, played: list[str], shown: str) -> str:
+        lang = self.app.lang
+        btns = "".join(
+            f'<button type="button" class="btn chip" data-act="stats_preset" data-arg="{escape(p)}" '
+            f'data-key="table-{escape(p)}" aria-pressed="{"true" if p == shown else "false"}">'
+            f"{escape(preset_name(lang, p))}</button>" for p in played)
+        return (f'<div class="stats-people stats-presets" role="group" '
+                f'aria-label="{escape(tx(lang, "which_table"))}">'
+                f'<span class="chips-label" aria-hidden="true">{escape(tx(lang, "by_table"))}</span>{btns}</div>')
 
     def _reset_html(self) -> str:
         lang = self.app.lang

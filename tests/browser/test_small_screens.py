@@ -3,8 +3,8 @@
 - The hand review upright (360×640, 390×844): the current move's words and the whole
   board on screen at once, the step buttons in the lower part, where a thumb is; sideways
   and on a desktop, everything on screen too.
-- The statistics of everyone (pass-and-play, per person) fit a 360 px phone: no sideways
-  scrolling.
+- The statistics of everyone (pass-and-play, per person), and one person's at each of
+  the five tables, fit a 360 px phone: no sideways scrolling.
 - The notices: a first visit's welcome and a notice (here: the statistics set aside)
   stacked, never one over the other, at every viewport of test_layout, in both languages,
   the felt left whole (the stock clear of the seats): sideways in the side column, on a
@@ -30,13 +30,15 @@ SHOTS = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 
 # Three people and the phone's own player, with names as long as a seat takes (16 letters).
 PEOPLE = [None, "Nguyễn Thu Hương", "Trần Văn Minh", "Lê Thị Lan Anh"]
+# ... who have played at every one of the five tables
+PRESETS = ["basic", "traditional", "online", "bonus", "village"]
 
 
 def _records() -> str:
     recs = []
     for i, who in enumerate(PEOPLE):
         for k in range(12 + 7 * i):
-            r = {"preset": "village", "players": 4, "place": 1 + (k + i) % 4,
+            r = {"preset": PRESETS[(k + i) % len(PRESETS)], "players": 4, "place": 1 + (k + i) % 4,
                  "units": [-37, 12, 5, -8][(k + i) % 4] * (i + 1), "win": (k + i) % 4 == 0,
                  "mom": (k + i) % 4 == 3, "u": None, "eats": k % 3, "chot_eaten": 0,
                  "chot_fed": 0, "hints": 0, "daily": None}
@@ -185,9 +187,9 @@ REVIEW = r"""() => {
   return out;
 }"""
 
-STATS = r"""() => {
+STATS = r"""(sel) => {
   const W = innerWidth, H = innerHeight, out = [];
-  const t = document.querySelector('.stats-everyone');
+  const t = document.querySelector(sel);
   const box = t.closest('.dlg-body');
   for (const el of [t.parentElement, box])
     if (el.scrollWidth > el.clientWidth + 1) out.push(`${W}x${H}: ${el.className} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
@@ -263,8 +265,25 @@ def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, a
         assert page.locator(".stats-everyone tbody tr").count() == 4
         for w, h in VIEWPORTS:
             page.set_viewport_size({"width": w, "height": h})
-            problems += page.evaluate(STATS)
+            problems += page.evaluate(STATS, ".stats-everyone")
             if (w, h) in SHOTS:
                 page.screenshot(path=str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
+        # one person's record at each of the five tables: every table's figures readable
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.tap('[data-act="stats_who"][data-arg=""]')
+        page.wait_for_selector(".stats-table:not(.stats-everyone)")
+        # all of them and one table beside, chosen by a chip for each of the five
+        own = ".stats-table:not(.stats-everyone)"
+        assert page.locator('[data-act="stats_preset"]').count() == len(PRESETS)
+        page.tap('[data-act="stats_preset"][data-arg="bonus"]')
+        page.wait_for_selector('[data-act="stats_preset"][data-arg="bonus"][aria-pressed="true"]')
+        heads = page.locator(f"{own} thead th").all_inner_texts()
+        assert heads[1:] == [{"vi": "Tất cả", "en": "All"}[lang],
+                             page.inner_text('[data-act="stats_preset"][data-arg="bonus"]')], heads
+        for w, h in VIEWPORTS:
+            page.set_viewport_size({"width": w, "height": h})
+            problems += page.evaluate(STATS, own)
+            if (w, h) in SHOTS:
+                page.screenshot(path=str(out / f"stats-own-{w}x{h}-{lang}.png"))
         page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)

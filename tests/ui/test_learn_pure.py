@@ -410,3 +410,27 @@ def test_one_owner_of_the_bots_the_table_the_review_and_the_lesson():
     assert all(type(app.bot_for(s)).__name__ == "ScriptBot" for s in (1, 2, 3))
     app.change_setting("bot", "hard")
     assert type(app.bot_for(1)).__name__ == "ScriptBot"
+
+
+def test_own_statistics_show_all_tables_and_one_beside_chosen_by_a_chip():
+    """Five tables' columns side by side scrolled a phone sideways: all of them, and one
+    table beside (the one in play, else the first played; a chip chooses another)."""
+    from phom.stats import Stats
+
+    app, learn = fresh(preset="village")
+    rec = {"players": 4, "place": 1, "units": 5, "win": True, "mom": False, "u": None, "eats": 0,
+           "chot_eaten": 0, "chot_fed": 0, "hints": 0, "daily": None}
+    learn.stats, _bad = Stats.load(json.dumps({"format": "phom.stats/1", "records": [
+        {**rec, "preset": p} for p in ("basic", "traditional", "village", "basic")]}))
+    learn.handle("stats")
+    html = learn.stats_html()
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', html)
+    assert heads == ["Tất cả", "Làng (có gà)"], heads
+    assert len(re.findall(r'data-act="stats_preset"', html)) == 3
+    assert learn.handle("stats_preset", "basic")
+    assert re.findall(r'<th scope="col">([^<]*)</th>', learn.stats_html()) == ["Tất cả", "Cơ bản"]
+    assert 'data-arg="basic" data-key="table-basic" aria-pressed="true"' in learn.stats_html()
+    # one table played: no chips, the table beside all of them is that one
+    learn.stats, _bad = Stats.load(json.dumps({"format": "phom.stats/1", "records": [{**rec, "preset": "online"}]}))
+    html = learn.stats_html()
+    assert "stats_preset" not in html and re.findall(r'<th scope="col">([^<]*)</th>', html)[1] == "Kiểu online"
