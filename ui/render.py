@@ -508,7 +508,7 @@ def notice_html(app) -> str:
     away = away_html(app)
     notice = ""
     if app.notice:   # said in the page's language now (ui/notices.py), not the one it was said in
-        notice = (f'<div class="notice" role="status">{escape(app.notice_text())}'
+        notice = (f'<div class="notice" role="status"><span class="notice-text">{escape(app.notice_text())}</span>'
                   + btn("×", "dismiss", cls="ghost icon", aria_label=t(app.lang, "btn_close")) + "</div>")
     # one stack, always there, for every banner: the page's notice, a linked guest who
     # dropped, and what other modules add (ui/learn_dom.py: the welcome) — one under the

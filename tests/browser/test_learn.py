@@ -325,4 +325,8 @@ def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothin
     assert words["en"][0] in notice and DEAL_REASONS["en"]["length"] in notice, notice
     assert notice.startswith("The link has parameters") and "(speed=zzz)" in notice, notice
     assert not any(w in notice for w in ("Đường", "không", "Tốc độ")), notice
+    # a notice that long keeps three lines on a short phone (it scrolls): the felt whole
+    from test_small_screens import NOTICES
+
+    assert page.evaluate(NOTICES, 1) == []
     page.screenshot(path=str(artifacts / "notice-after-switch-360x640-en.png"))
