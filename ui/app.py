@@ -18,7 +18,7 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, proposals
 from phom.reveal import revealed_hands
 from phom.session import Session
 
-from . import order, sound, store
+from . import notices, order, sound, store
 from . import params as params_mod
 from . import seats as seatplan
 from .banners import link_notice, save_reason
@@ -298,7 +298,7 @@ class App:
     # ------------------------------------------------------------------ queries
     def notice_text(self) -> str | None:
         """The notice on show, in the page's language now (None: there is none)."""
-        return self.notice.text(self.lang) if self.notice else None
+        return notices.text(self.notice, self.lang)
 
     def view(self):
         return self.game.view(self.me)

@@ -26,7 +26,7 @@ from phom.hints import Hint, hint_steps
 from phom.share import Deal, DealError, daily, decode, parse_date
 from phom.stats import Stats, hand_record
 
-from . import menu, store
+from . import menu, notices, store
 from .app import HUMAN, App
 from .banners import deal_reason
 from .i18n import Words, own_names, player_name, preset_name, u_name
@@ -514,7 +514,7 @@ class Learn:
         if not (self.welcome or self.lesson_lost) or self.tutorial is not None or self.guest:
             return ""
         lang = self.app.lang
-        why = self.lost_why.text(lang) if self.lost_why else ""
+        why = notices.text(self.lost_why, lang) or ""
         text = (f"{why} {tx(lang, 'lesson_lost')}".strip() if self.lesson_lost
                 else tx(lang, "welcome"))
         # a banner among the others (ui/render.notice_html's stack): its words, the one

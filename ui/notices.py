@@ -62,13 +62,27 @@ def notice(*parts: Say) -> Notice:
     return Notice(tuple(parts))
 
 
-def add(before: Notice | None, *parts: Say) -> Notice:
+def _as_given(lang: str, text: str) -> str:
+    return text
+
+
+def of(value: Notice | str | None) -> Notice | None:
+    """A notice from what a module set: a plain text (code that has not learnt to
+    keep words) is shown as given, in the language it was said in, rather than fail."""
+    if isinstance(value, str):
+        return notice(say(_as_given, value)) if value else None
+    return value
+
+
+def add(before: Notice | str | None, *parts: Say) -> Notice:
     """``before`` (if any) with ``parts`` after it, each sentence once."""
+    before = of(before)
     kept = list(before.parts) if before else []
     kept += [p for p in parts if p not in kept]
     return Notice(tuple(kept))
 
 
-def text(n: Notice | None, lang: str) -> str | None:
+def text(n: Notice | str | None, lang: str) -> str | None:
     """The notice in ``lang``, or None when there is none."""
+    n = of(n)
     return n.text(lang) if n else None

@@ -556,3 +556,15 @@ def test_counts_of_the_properties(capsys):
         print("\nui property counts:", dict(sorted(COUNTS.items())))
     if COUNTS:  # run together with the properties above
         assert COUNTS["link refused"] and COUNTS["link asks first"]
+
+
+def test_a_notice_set_as_plain_text_is_shown_as_given():
+    """Code that sets a plain text (not yet its words) shows it as given rather than fail."""
+    from ui.notices import add, say
+
+    app = started()
+    app.notice = "Plain words."
+    assert app.notice_text() == "Plain words." and "Plain words." in render.notice_html(app)
+    app.notice = add(app.notice, say(t, "notice_not_saving"))
+    app.handle("setting", ("lang", "en"))
+    assert app.notice_text() == "Plain words. " + t("en", "notice_not_saving")
