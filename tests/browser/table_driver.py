@@ -29,6 +29,16 @@ def open_table(page, url: str, **params) -> None:
     wait_ready(page, 60_000)
 
 
+def instant_settings(lang: str = "vi") -> str:
+    """The settings open_table's links leave (speed=instant: bots' moves not paced
+    for the eye), as the page stores them (ui/store.py), for a visit without a link."""
+    from ui import store
+
+    mem = store.MemoryStorage()
+    store.save_settings(mem, {**store.DEFAULT_SETTINGS, "lang": lang, "speed": "instant"})
+    return mem.getItem(store.SETTINGS_KEY)
+
+
 def wait_booted(page, timeout: int = 60_000) -> None:
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'",
                            timeout=timeout)

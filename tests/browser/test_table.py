@@ -12,6 +12,7 @@ from table_driver import (
     deck_text,
     focus_discardable,
     has,
+    instant_settings,
     keyboard_step,
     open_table,
     phase,
@@ -24,15 +25,6 @@ from table_driver import (
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _instant_settings() -> str:
-    """The settings open_table's links leave (speed=instant), as the page stores them,
-    for a visit that comes without a link."""
-    from ui import store
-
-    mem = store.MemoryStorage()
-    store.save_settings(mem, {**store.DEFAULT_SETTINGS, "speed": "instant"})
-    return mem.getItem(store.SETTINGS_KEY)
 
 
 def test_time_to_interactive_and_every_python_file_loaded(new_table, site_url, artifacts):
@@ -230,7 +222,7 @@ def test_corrupt_save_is_reported_once_and_set_aside(table, site_url, bad):
     # the origin, without booting the page: the bad save and open_table's instant speed
     table.goto(site_url + "manifest.webmanifest")
     table.evaluate("([bad, settings]) => { localStorage.setItem('phom.match.v1', bad); "
-                   "localStorage.setItem('phom.settings.v1', settings); }", [bad, _instant_settings()])
+                   "localStorage.setItem('phom.settings.v1', settings); }", [bad, instant_settings()])
     table.goto(site_url)
     wait_ready(table, 60_000)
     assert has(table, ".notice")
@@ -241,7 +233,7 @@ def test_corrupt_save_is_reported_once_and_set_aside(table, site_url, bad):
     assert not has(table, ".notice")
 
 
-def test_rules_page_per_preset_in_both_languages(table, site_url):
+def test_rules_page_per_preset_in_both_languages_and_the_settings_by_keyboard(table, site_url):
     open_table(table, site_url, preset="village", players=4)
     table.keyboard.press("?")
     assert has(table, ".dialog .keys")
@@ -263,6 +255,19 @@ def test_rules_page_per_preset_in_both_languages(table, site_url):
     assert "bốn lượt" in table.locator(".rules-text").inner_text()
     table.keyboard.press("Escape")
     assert table.evaluate("document.activeElement.dataset.key") == "btn-menu"
+    # the settings by keyboard alone, on the same visit (was a test, and a page load, of
+    # its own): Tab to the button, Enter, Tab to the language, ArrowDown is English;
+    # Escape closes the dialog and gives the focus back to the settings button
+    tab_to(table, "act", "settings", 80, "the settings button")
+    table.keyboard.press("Enter")
+    assert has(table, ".dialog")
+    tab_to(table, "setting", "lang", 20, "the language setting")
+    table.keyboard.press("ArrowDown")
+    wait_ready(table)
+    assert table.get_attribute("html", "lang") == "en"
+    table.keyboard.press("Escape")
+    assert not has(table, ".dialog")
+    assert table.evaluate("document.activeElement.dataset.act") == "settings"
 
 
 def test_phone_layout_tap_targets_and_no_horizontal_scroll(new_table, site_url):
@@ -356,20 +361,6 @@ def tab_to(page, key: str, value: str, limit: int, what: str) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reaches {what}")
-
-
-def test_settings_by_keyboard_alone(table, site_url):
-    open_table(table, site_url, lang="vi", seed=4)
-    tab_to(table, "act", "settings", 80, "the settings button")
-    table.keyboard.press("Enter")
-    assert has(table, ".dialog")
-    tab_to(table, "setting", "lang", 20, "the language setting")
-    table.keyboard.press("ArrowDown")
-    wait_ready(table)
-    assert table.get_attribute("html", "lang") == "en"
-    table.keyboard.press("Escape")
-    assert not has(table, ".dialog")
-    assert table.evaluate("document.activeElement.dataset.act") == "settings"
 
 
 def test_bot_moves_animate_unless_reduced_motion(new_table, site_url):
