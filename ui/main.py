@@ -492,7 +492,7 @@ class Page:
             if self.stale_words:
                 self.render()
             return
-        if act in ("new_match", "next") or (app.match, app.game) != before:  # also a confirmed new match
+        if (app.match, app.game) != before:   # a new hand (not a question about one: no deal sound)
             self.gen += 1
             app.events_seen = len(app.view().events)
             self.sound.play("deal", app.muted)

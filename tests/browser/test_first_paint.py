@@ -135,13 +135,15 @@ def test_a_hand_on_screen_is_not_dealt_again(table, site_url):
     assert table.evaluate(CARDS) == cards and table.evaluate(dealt) == 0
 
     # a new match: asked first (nothing dealt under the question), dealt once confirmed
+    sounds = "() => JSON.parse(window.phomFeel()).played.filter((s) => s === 'deal').length"
     table.click('[data-act="settings"]')
     table.click('[data-act="new_match"]')
     table.wait_for_selector('[data-act="confirm"]')
-    assert table.evaluate(dealt) == 0
+    assert table.evaluate(dealt) == 0 and table.evaluate(sounds) == 0, "dealt under the question"
     table.click('[data-act="confirm"]')
     wait_ready(table)
     assert table.evaluate(CARDS) != cards and table.evaluate(dealt) > 0, "a new hand was not dealt"
+    assert table.evaluate(sounds) == 1
 
     # reduced motion: a new hand shows at once, as before
     table.emulate_media(reduced_motion="reduce")
