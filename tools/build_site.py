@@ -10,7 +10,8 @@ OUT gets a fresh copy of:
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/,
-  vendor/qr/ (QR codes for linked play)
+  vendor/qr/ (QR codes for linked play); in both archives, what a boot imports
+  ships as bytecode where that saves the most compiling per byte (tools/bytecode.py)
 * .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
 * sw.js with its precache list: every file the page can load, each with its
   SHA-256, and a version that is a hash of that list, so any change to any
@@ -194,6 +195,11 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         import trim_stdlib  # idempotent: vendor/'s copy may be trimmed already
 
         trim_stdlib.trim(vendor / "pyodide" / "python_stdlib.zip", stdlib)
+    # what a boot imports, as bytecode where it saves the most compiling per byte
+    # (--full-stdlib: the runtime's stdlib as it is)
+    import bytecode
+
+    bytecode.apply(out / "vendor" / "pysrc.zip", None if full_stdlib else stdlib, root)
     for p in sorted((vendor / "pyscript").iterdir()):
         if p.is_file():
             _copy(p, out / "vendor" / "pyscript" / p.name)

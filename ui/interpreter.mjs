@@ -111,14 +111,19 @@ function unpackWhenUp(py) {
 // restored page runs them without compiling (a restored interpreter's first
 // compiles are several times slower: its wasm has not warmed up).
 const PAGE_SOURCES = `
-import json, sys
+import base64, json, sys
 out = {}
 for name, m in list(sys.modules.items()):
     f = getattr(m, "__file__", None) or ""
-    if f.endswith(".py") and f.startswith("/") and ".zip/" not in f:
+    if f.endswith((".py", ".pyc")) and f.startswith("/") and ".zip/" not in f:
         try:
-            with open(f, encoding="utf-8") as fh:
-                out[name] = [f, fh.read(), hasattr(m, "__path__")]
+            if f.endswith(".pyc"):  # shipped as bytecode (tools/bytecode.py)
+                with open(f, "rb") as fh:
+                    text = base64.b64encode(fh.read()).decode()
+            else:
+                with open(f, encoding="utf-8") as fh:
+                    text = fh.read()
+            out[name] = [f, text, hasattr(m, "__path__")]
         except OSError:
             pass
 json.dumps(out)

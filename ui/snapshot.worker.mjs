@@ -18,8 +18,9 @@ for pkg in ("phom", "ui"):
     for d, dirs, files in os.walk(pkg):
         dirs.sort()
         for f in sorted(files):
-            name = os.path.join(d, f)[:-3].replace("/", ".").removesuffix(".__init__")
-            if not f.endswith(".py") or name in ("ui.main", "phom.__main__"):
+            # a module ships as source or as bytecode (tools/bytecode.py)
+            name = os.path.splitext(os.path.join(d, f))[0].replace("/", ".").removesuffix(".__init__")
+            if not f.endswith((".py", ".pyc")) or name in ("ui.main", "phom.__main__"):
                 continue
             try:
                 importlib.import_module(name)
@@ -31,7 +32,7 @@ import phom.bots
 phom.bots.names()
 `;
 
-// The page's other modules (their sources come with the message), compiled
+// The page's other modules (their sources, or bytecode, come with the message), compiled
 // here and served to the restored page by a finder first on sys.meta_path,
 // without reading the file (a restored page unpacks its files only once it is up).
 const PRECOMPILE = `
@@ -65,12 +66,17 @@ class PhomPrecompiled:
 
 
 def _compile_all(sources):
+    import base64, marshal
     table = {}
     for name, (file, source, package) in json.loads(sources).items():
         if name not in sys.modules:
             try:
-                table[name] = (file, package, compile(source, file, "exec", dont_inherit=True))
-            except SyntaxError:
+                if file.endswith(".pyc"):  # shipped as bytecode: its code, past the header
+                    code = marshal.loads(base64.b64decode(source)[16:])
+                else:
+                    code = compile(source, file, "exec", dont_inherit=True)
+                table[name] = (file, package, code)
+            except (SyntaxError, ValueError, EOFError):
                 pass
     return table
 

@@ -79,7 +79,8 @@ def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
     for pkg in ("phom", "ui"):
         for p in (ROOT / pkg).rglob("*.py"):
             if "__pycache__" not in p.parts:
-                assert p.relative_to(ROOT).as_posix() in names
+                rel = p.relative_to(ROOT).as_posix()
+                assert (rel in names) != (rel + "c" in names), rel  # source or bytecode, not both
 
 
 def test_precache_list_hashes_and_version(built_site):
@@ -196,7 +197,7 @@ def test_trimmed_stdlib(built_site):
     for must in ("encodings/__init__.py", "encodings/utf_8.py", "encodings/aliases.py",
                  "asyncio/__init__.py", "json/__init__.py", "traceback.py", "zipfile/__init__.py",
                  "_pyodide/__init__.py", "pyodide/__init__.py", "importlib/util.py"):
-        assert must in names, must
+        assert must in names or must + "c" in names, must  # as source or bytecode
     for gone in ("unittest/__init__.py", "email/__init__.py", "pydoc.py", "encodings/cp1250.py",
                  "importlib/metadata/__init__.py"):
         assert gone not in names, gone
@@ -216,3 +217,45 @@ def test_pages_workflow():
     assert test_job and "bash .ci/run" in test_job.group(1)
     build_job = re.search(r"\n  build:\n((?:    .*\n|\s*\n)*)", wf)
     assert build_job and re.search(r"^    needs: \[?test\]?$", build_job.group(1), re.M)
+
+
+def test_bytecode_is_each_shipped_modules_own(built_site):
+    """What tools/bytecode.py ships compiled: some of our modules and some of the
+    stdlib, each .pyc of the very text that would have shipped (its header
+    records the source's size), all of one runtime's format, and no more extra
+    bytes than its budget; frozen modules are never shipped twice."""
+    import bytecode
+    import pack_py
+
+    ensure_runtime()
+    headers, extra = set(), 0
+    archives = ((built_site / "vendor" / "pysrc.zip", lambda n: pack_py.slim((ROOT / n).read_text(encoding="utf-8")).encode()),
+                (built_site / "vendor" / "pyodide" / "python_stdlib.zip", None))
+    full = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    boot = bytecode.boot_modules()
+    for path, source_of in archives:
+        with zipfile.ZipFile(path) as z:
+            pycs = [n for n in z.namelist() if n.endswith(".pyc")]
+            assert pycs, f"{path.name}: nothing compiled"
+            for n in pycs:
+                data = z.read(n)
+                src = (source_of(n[:-1]) if source_of else
+                       trim_stdlib.slimmed(n[:-1], full.read(n[:-1])))
+                magic, flags, _mtime, size = struct.unpack("<4sIII", data[:16])
+                headers.add((magic, flags))
+                assert size == len(src), f"{n} was not compiled from the shipped {n[:-1]}"
+                extra += bytecode.deflated(data) - bytecode.deflated(src)
+                if source_of is None:
+                    assert bytecode.module_of(n[:-1]) in boot, n
+                    assert bytecode.module_of(n[:-1]) not in ("os", "codecs", "abc", "io", "stat", "posixpath"), n
+    assert len(headers) == 1 and headers.pop()[1] == 0, "one format, plain (unchecked) .pyc"
+    assert 0 < extra <= bytecode.BUDGET, extra
+
+
+def test_first_visit_within_its_bytes(built_site):
+    """A first visit fetches every precached file (the page among them) once: 5.2 MB at
+    most (issue 14), as Pages sends them (gzip where it compresses)."""
+    import serve_site
+
+    total = sum(serve_site.gzip_size(built_site / p) for p, _ in build_site.precache_list(built_site))
+    assert total <= 5_200_000, f"first visit {total / 1e6:.2f} MB"

@@ -1,0 +1,261 @@
+"""Ship the Python a boot imports as bytecode, within a byte budget (stdlib only).
+
+    python3 tools/bytecode.py SITE          # report what SITE's archives ship compiled
+    python3 tools/bytecode.py --write-boot  # re-find what a boot imports (Chromium), timed
+
+Pyodide imports source: every module a boot imports is compiled from its text
+on every visit that does not start from the memory snapshot (a first visit, a
+fallback boot, the worker that makes the snapshot). On this machine that is
+most of a first visit's main-thread time: compiling the stdlib that Pyodide,
+PyScript and our page import takes ~1.4 s of CPU, compiling our own ~0.45 s
+(Node, tools/compile_py.mjs's runtime; the browser's trace shows the same).
+
+Bytecode is bigger than slimmed source (about 2x compressed), and a first
+visit may cost no more than 5.2 MB (issue 14). So ``apply`` compiles every
+candidate -- the modules, ours and the stdlib's, that a boot and a played
+hand import (tools/boot-modules.txt, written by ``--write-boot``;
+a module new since is shipped as source) -- with the pinned runtime itself, and ships compiled
+those that save the most compiling per extra byte, until ``BUDGET`` extra
+bytes are spent. The compile times are the ones measured when the list was
+written (a module new since is weighed by its tokens), so a build is the same
+on every machine.
+A chosen module ships as ``name.pyc`` in place of ``name.py`` (sourceless: its
+traceback lines name file and line, without the line's text); the rest as
+source, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tokenize
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOT_FILE = ROOT / "tools" / "boot-modules.txt"
+COMPILER = ROOT / "tools" / "compile_py.mjs"
+# extra bytes (compressed, as the archives ship) a first visit may spend on bytecode
+BUDGET = 200_000
+OURS = "home/pyodide/"          # where ui/interpreter.mjs unpacks vendor/pysrc.zip
+STDLIB = "lib/python314.zip/"   # where Pyodide mounts python_stdlib.zip
+
+
+def boot_modules(path: Path = BOOT_FILE) -> dict[str, float]:
+    """The candidates, each with its compile time as measured when the file was
+    written (ms; the choice's weights); none while --write-boot's own build runs."""
+    out: dict[str, float] = {}
+    if not path.is_file():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split("#", 1)[0].split()
+        if parts:
+            out[parts[0]] = float(parts[1]) if len(parts) > 1 else -1.0
+    return out
+
+
+def candidate_sources(modules, root: Path = ROOT) -> dict[str, bytes]:
+    """What would ship for ``modules``: our files slimmed, the stdlib's trimmed
+    and slimmed (as tools/build_site.py packs them), by their page paths."""
+    import pack_py
+    import trim_stdlib
+
+    out = {}
+    for p in pack_py.sources(root):
+        rel = p.relative_to(root).as_posix()
+        if module_of(rel) in modules:
+            out[OURS + rel] = pack_py.slim(p.read_text(encoding="utf-8")).encode()
+    with tempfile.TemporaryDirectory() as tmp:
+        std = Path(tmp) / "std.zip"
+        trim_stdlib.trim(root / "vendor" / "pyodide" / "python_stdlib.zip", std)
+        with zipfile.ZipFile(std) as z:
+            for n in z.namelist():
+                if n.endswith(".py") and module_of(n) in modules:
+                    out[STDLIB + n] = z.read(n)
+    return out
+
+
+def write_boot(modules: list[str], path: Path = BOOT_FILE, root: Path = ROOT) -> None:
+    """Record ``modules`` with each one's compile time, measured now under Node."""
+    wanted = set(modules)
+    times = _run_compiler(candidate_sources(wanted, root), timed=True)[1]
+    by_module = {module_of(n.split(".zip/", 1)[-1].removeprefix(OURS)): ms for n, ms in times.items()}
+    lines = [f"{m} {by_module[m]:.2f}" if m in by_module else m for m in sorted(wanted)]
+    path.write_text(
+        "# The modules a boot and a played hand import, ours and the stdlib's, each with the\n"
+        "# ms it takes to compile (Node, the pinned Pyodide, best of 5), written by\n"
+        "#   python3 tools/bytecode.py --write-boot\n"
+        "# what tools/bytecode.py may ship compiled, the most ms per extra byte first. A module\n"
+        "# missing here ships as source; one without a time is frozen into the runtime.\n"
+        + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def module_of(name: str) -> str:
+    parts = name.removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def deflated(data: bytes) -> int:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return len(c.compress(data) + c.flush())
+
+
+def _cache_dir(root: Path) -> Path:
+    return root / "vendor" / ".bytecode"
+
+
+def _run_compiler(sources: dict[str, bytes], timed: bool = False) -> tuple[dict[str, bytes], dict[str, float]]:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("tools/bytecode.py: Node is needed to compile with the pinned Pyodide "
+                         "(it comes with npm: scripts/setup.sh)")
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
+        with zipfile.ZipFile(src, "w", zipfile.ZIP_STORED) as z:
+            for name in sorted(sources):
+                z.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), sources[name])
+        run = subprocess.run([node, str(COMPILER), str(src), str(out)] + (["--time"] if timed else []),
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            raise SystemExit(f"tools/compile_py.mjs failed:\n{run.stderr[-4000:]}")
+        with zipfile.ZipFile(out) as z:
+            pycs = {n.removesuffix("c"): z.read(n) for n in z.namelist()}
+        times = json.loads((Path(tmp) / "out.json").read_text()) if timed else {}
+    return pycs, times
+
+
+def compile_all(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes]:
+    """{path: source} -> {path: .pyc bytes}, compiled by the vendored Pyodide
+    under Node (a frozen stdlib module gets none). Kept in vendor/.bytecode/ by
+    the hash of the sources, the runtime and the compiler: a rebuild is instant."""
+    h = hashlib.sha256()
+    for f in (root / "vendor" / "pyodide" / "pyodide.mjs", root / "vendor" / "pyodide" / "pyodide.asm.wasm", COMPILER):
+        h.update(hashlib.sha256(f.read_bytes()).digest())
+    for name in sorted(sources):
+        h.update(name.encode() + b"\0" + hashlib.sha256(sources[name]).digest())
+    cached = _cache_dir(root) / (h.hexdigest()[:24] + ".zip")
+    if not cached.is_file():
+        pycs = _run_compiler(sources)[0]
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")  # two test workers may build at once
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
+            for name in sorted(pycs):
+                z.writestr(zipfile.ZipInfo(name + "c", (1980, 1, 1, 0, 0, 0)), pycs[name])
+        os.replace(tmp, cached)
+    with zipfile.ZipFile(cached) as z:
+        return {n.removesuffix("c"): z.read(n) for n in z.namelist()}
+
+
+def work(source: bytes) -> int:
+    """How much compiling a module costs, in proportion: its tokens (a long
+    string is one token, as cheap to compile as a short one)."""
+    skip = (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
+    try:
+        return sum(t.type not in skip for t in tokenize.tokenize(io.BytesIO(source).readline))
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        return len(source) // 6
+
+
+def _module(path: str) -> str:
+    return module_of(path.removeprefix(OURS).removeprefix(STDLIB))
+
+
+def choose(sources: dict[str, bytes], compiled: dict[str, bytes], weights: dict[str, float],
+           budget: int = BUDGET) -> set[str]:
+    """The paths to ship compiled: the most compiling saved (``weights``' ms, or
+    for a module measured since, its tokens at the measured ms per token) per
+    extra byte first, while the extra bytes stay within ``budget``."""
+    known = [(weights[_module(n)], work(sources[n])) for n in compiled if weights.get(_module(n), -1) > 0]
+    per_token = sum(ms for ms, _ in known) / max(1, sum(t for _, t in known)) if known else 0.001
+    gain = []
+    for name, pyc in compiled.items():
+        extra = deflated(pyc) - deflated(sources[name])
+        ms = weights.get(_module(name), -1)
+        if ms <= 0:
+            ms = work(sources[name]) * per_token
+        gain.append((-ms / max(extra, 1), name, extra))
+    chosen, spent = set(), 0
+    for _, name, extra in sorted(gain):
+        if spent + extra <= budget:
+            chosen.add(name)
+            spent += max(extra, 0)
+    return chosen
+
+
+def _rewrite(path: Path, prefix: str, pycs: dict[str, bytes]) -> None:
+    """``path`` with each chosen ``x.py`` replaced by its ``x.pyc``; order, dates
+    and the zip comment kept."""
+    tmp = path.with_name(path.name + ".tmp")
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            out = zipfile.ZipInfo(info.filename, info.date_time)
+            out.external_attr = info.external_attr
+            out.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+            if prefix + info.filename in pycs:
+                out.filename = info.filename + "c"
+                data = pycs[prefix + info.filename]
+            zout.writestr(out, data)
+        zout.comment = zin.comment
+    tmp.replace(path)
+
+
+def apply(pysrc: Path, stdlib: Path | None, root: Path = ROOT, budget: int = BUDGET) -> dict[str, int]:
+    """Ship the chosen modules of the site's two archives compiled (``stdlib``
+    None: the runtime's as it is); returns {"ours": n, "stdlib": n, "extra": bytes}."""
+    boot = boot_modules()
+    sources: dict[str, bytes] = {}
+    archives = [(pysrc, OURS)] + ([(stdlib, STDLIB)] if stdlib else [])
+    for path, prefix in archives:
+        with zipfile.ZipFile(path) as z:
+            for n in z.namelist():
+                if n.endswith(".py") and module_of(n) in boot:
+                    sources[prefix + n] = z.read(n)
+    compiled = compile_all(sources, root)
+    chosen = choose(sources, compiled, boot, budget)
+    pycs = {n: compiled[n] for n in chosen}
+    for path, prefix in archives:
+        _rewrite(path, prefix, pycs)
+    extra = sum(deflated(compiled[n]) - deflated(sources[n]) for n in chosen)
+    return {"ours": sum(n.startswith(OURS) for n in chosen),
+            "stdlib": sum(n.startswith(STDLIB) for n in chosen), "extra": extra}
+
+
+def report(site: Path) -> str:
+    rows = []
+    for rel in ("vendor/pysrc.zip", "vendor/pyodide/python_stdlib.zip"):
+        with zipfile.ZipFile(site / rel) as z:
+            names = z.namelist()
+        rows.append(f"{rel}: {sum(n.endswith('.pyc') for n in names)} modules as bytecode, "
+                    f"{sum(n.endswith('.py') for n in names)} as source")
+    return "\n".join(rows)
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["--write-boot"]:
+        sys.path.insert(0, str(ROOT / "tools"))
+        sys.path.insert(0, str(ROOT / "scripts"))
+        import trim_stdlib
+
+        found = trim_stdlib.discover(trim_stdlib.read_keep())
+        ours = [m for m in found["modules"] if m.split(".")[0] in ("phom", "ui")]
+        write_boot(found["used"] + ours)
+        print(f"{BOOT_FILE.relative_to(ROOT)}: {len(found['used'])} stdlib modules, {len(ours)} of ours")
+        return 0
+    if len(argv) != 1:
+        raise SystemExit(__doc__.split("\n\n")[1])
+    print(report(Path(argv[0])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
