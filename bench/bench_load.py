@@ -35,6 +35,49 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, fifth session (2 cores; another developer's test runs
+beside it, so bare times swing 3.7-6.5 s between runs: read the ratios;
+21:58 UTC, 0d3fce7's site).
+
+  3 runs, Chromium, local  first paint  saved table  interactive  vs bare
+  ours cold                     236 ms            -      4404 ms    0.87x
+  ours warm (snapshot)          244 ms       181 ms      1152 ms    0.22x
+  ours warm, normal boot        164 ms            -      4761 ms    0.90x
+  bare cold / warm        104 / 56 ms                5072 / 5317 ms
+  (an earlier run, machine far busier: cold 0.63x, normal warm 0.82x)
+  first visit 5.12 MB gzip (runtime 4740 KB, own 377 KB: bytecode counts
+  where it ships: our archive 237 KB, the stdlib's 877 KB); stored anew:
+  the snapshot 16.8 MB, the origin 30.4 MB; wasm heap 31.5 MB, JS 11.6-11.8 MB
+  (a warm visit's one request is the browser's own sw.js update check, 304)
+
+  kept  what a boot imports shipped as bytecode (tools/bytecode.py): Pyodide
+        imports source, and compiling it was most of a visit's main thread
+        when no snapshot is restored (Node, best of 5: the stdlib a boot
+        imports 790 ms, ours 311 ms). Compiled by the pinned Pyodide under
+        Node, shipped as sourceless .pyc where it saves the most compiling
+        per extra byte, within 200 KB more on a first visit (4.91 -> 5.12
+        MB). Cold visits
+        alternated, main-thread CPU (trace tdur), 6 pairs each, busy machine:
+        today's build 3455 -> 2606 ms when chosen by compressed size alone;
+        2384 -> 2233 ms more when chosen by measured compile times (kept:
+        tools/boot-modules.txt); everything compiled, 5.84 MB (over budget):
+        2899 -> 1286 ms
+  not   our modules only (no stdlib), 5.10 MB: 3660 -> 2947 ms, less than the
+        mix above for the same bytes
+  not   the choice by token count instead of compressed size: 2974 -> 2382
+        ms against today's (-20%), no better than by size (-25%)
+  not   a whole-stream gzip of the archives (tar.gz, or the zip stored and
+        gzipped): bytecode compresses little better as one stream (stdlib
+        1.49 -> 1.35 MB) and Python's tarfile on the start-up path cost more
+        before
+  found WebKitGTK's automation session keeps no HTTP cache in any context
+        (the page's own no-cache fetch of a file it has just loaded carries
+        no If-None-Match; a reload is spared by the web process's memory cache
+        only): what the page loads before the worker's install is sent again
+        to it there (~80 KB). An engine with a cache revalidates them (304,
+        as Chromium's install does 19-20 times): the WebKit test now demands
+        every file once unless the worker itself finds no cache
+
 Issue 14 figures, fourth session (2 cores, quiet; 19:37-19:51 UTC, d436442).
 The "saved table" time is now the frame that shows it (ui/paint.js marks
 phom-painted after the frame is drawn): the old mark, at insertion, came

@@ -7,8 +7,9 @@ Pyodide imports source: every module a boot imports is compiled from its text
 on every visit that does not start from the memory snapshot (a first visit, a
 fallback boot, the worker that makes the snapshot). On this machine that is
 most of a first visit's main-thread time: compiling the stdlib that Pyodide,
-PyScript and our page import takes ~1.4 s of CPU, compiling our own ~0.45 s
-(Node, tools/compile_py.mjs's runtime; the browser's trace shows the same).
+PyScript and our page import takes ~0.8 s, compiling our own ~0.3 s (Node, the
+best of 5, tools/boot-modules.txt; a busy machine's browser trace, cold: 2.9 s
+of main-thread CPU, 1.3 s with everything compiled).
 
 Bytecode is bigger than slimmed source (about 2x compressed), and a first
 visit may cost no more than 5.2 MB (issue 14). So ``apply`` compiles every
