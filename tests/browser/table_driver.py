@@ -11,11 +11,13 @@ import time
 from urllib.parse import urlencode
 
 # Function form: a bare expression would be eval'd in the page, which its CSP forbids.
-READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)"
+# No #table yet (a tab reloading into the table, as a take-over does) is not ready, not an
+# error: a throwing predicate would end the wait at once.
+READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table')?.dataset.phase)"
 
 
 LINK_OR_READY = ("() => !!document.querySelector('[data-act=\"link_start\"]') || "
-                 "['your-turn', 'hand-over'].includes(document.getElementById('table').dataset.phase)")
+                 "['your-turn', 'hand-over'].includes(document.getElementById('table')?.dataset.phase)")
 
 
 def open_table(page, url: str, **params) -> None:
