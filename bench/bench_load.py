@@ -45,6 +45,16 @@ beside it, so bare times swing 3.7-6.5 s between runs: read the ratios;
   ours warm, normal boot        164 ms            -      4761 ms    0.90x
   bare cold / warm        104 / 56 ms                5072 / 5317 ms
   (an earlier run, machine far busier: cold 0.63x, normal warm 0.82x)
+  quiet machine, after the others' runs (22:43-22:52 UTC), same code:
+  3 runs: cold 4185 ms 1.15x (bare 3645), warm 1137 ms 0.39x (bare 2947),
+  saved table 277 ms, normal warm 1.10x; 2 runs beside WebKit: cold 1.13x,
+  warm 1386 ms 0.44x; the bytecode's gain shows most where the CPU is the
+  bottleneck (a quiet 2-core machine's cold visit also waits on the wasm's
+  compile and the worker's install)
+  2 runs, --cpu 4: warm 3938 ms (0.37x bare warm 10729 ms), saved table
+  862 ms, cold 13818 ms 1.42x (bare 9760 ms; last session 17368 ms, 1.31x)
+  2 runs, WebKitGTK: warm 1464 ms (0.29x bare, 0.20x its normal warm 7184
+  ms), saved table 139 ms, cold 6612 ms 1.36x
   first visit 5.12 MB gzip (runtime 4740 KB, own 377 KB: bytecode counts
   where it ships: our archive 237 KB, the stdlib's 877 KB); stored anew:
   the snapshot 16.8 MB, the origin 30.4 MB; wasm heap 31.5 MB, JS 11.6-11.8 MB
