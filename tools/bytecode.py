@@ -40,6 +40,9 @@ import zipfile
 import zlib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from trim_stdlib import module_of  # noqa: E402  - 'a/b/__init__.py' -> 'a.b', as the stdlib's trim names them
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_FILE = ROOT / "tools" / "boot-modules.txt"
 COMPILER = ROOT / "tools" / "compile_py.mjs"
@@ -68,7 +71,7 @@ def candidate_sources(modules, root: Path = ROOT) -> dict[str, bytes]:
     import pack_py
     import trim_stdlib
 
-    out = {}
+    out: dict[str, bytes] = {}
     for p in pack_py.sources(root):
         rel = p.relative_to(root).as_posix()
         if module_of(rel) in modules:
@@ -87,7 +90,7 @@ def write_boot(modules: list[str], path: Path = BOOT_FILE, root: Path = ROOT) ->
     """Record ``modules`` with each one's compile time, measured now under Node."""
     wanted = set(modules)
     times = _run_compiler(candidate_sources(wanted, root), timed=True)[1]
-    by_module = {module_of(n.split(".zip/", 1)[-1].removeprefix(OURS)): ms for n, ms in times.items()}
+    by_module = {_module(n): ms for n, ms in times.items()}
     lines = [f"{m} {by_module[m]:.2f}" if m in by_module else m for m in sorted(wanted)]
     path.write_text(
         "# The modules a boot and a played hand import, ours and the stdlib's, each with the\n"
@@ -96,13 +99,6 @@ def write_boot(modules: list[str], path: Path = BOOT_FILE, root: Path = ROOT) ->
         "# what tools/bytecode.py may ship compiled, the most ms per extra byte first. A module\n"
         "# missing here ships as source; one without a time is frozen into the runtime.\n"
         + "\n".join(lines) + "\n", encoding="utf-8")
-
-
-def module_of(name: str) -> str:
-    parts = name.removesuffix(".py").split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
 
 
 def deflated(data: bytes) -> int:
