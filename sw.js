@@ -55,12 +55,25 @@ async function olderCopies() {
   return found;
 }
 
+// Where an open page of ours was loaded from (./ or ./?new=1…, the address
+// the browser's HTTP cache keeps it under), or ./ when none is open.
+async function loadedFrom() {
+  const index = abs("index.html");
+  for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const u = new URL(c.url);
+    u.hash = "";
+    if (u.origin + u.pathname === SCOPE || u.origin + u.pathname === index) return u.href;
+  }
+  return SCOPE;
+}
+
 async function install() {
   const cache = await caches.open(CACHE);
   if (await cache.match(META)) return; // this version is already complete
   try {
     await cache.put(BORN, new Response(String(Date.now())));
     const older = await olderCopies();
+    const pageURL = await loadedFrom();
     await Promise.all(
       PRECACHE.map(async ([path, sri]) => {
         const url = abs(path);
@@ -69,7 +82,10 @@ async function install() {
         if (!res) {
           // no-cache: revalidate (a 304 reuses the bytes the page just loaded);
           // integrity: a stale or half-deployed file fails the whole install.
-          res = await fetch(new Request(url, { cache: "no-cache", integrity: sri, credentials: "same-origin" }));
+          // The page is asked for at the address it was loaded from (the
+          // browser's cache holds it there: ./ or ./?seed=…, not ./index.html).
+          const asked = path === "index.html" ? pageURL : url;
+          res = await fetch(new Request(asked, { cache: "no-cache", integrity: sri, credentials: "same-origin" }));
           if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
         }
         await cache.put(url, res);

@@ -2,11 +2,12 @@
 PyScript page on the same vendored runtime, measured in the same run.
 
     python3 bench/bench_load.py [--runs 5] [--site DIR] [--full-stdlib] [--mbps 20] [--cpu 4]
-                                [--webkit] [--json FILE]
+                                [--webkit] [--private] [--json FILE]
 
 Builds the site (tools/build_site.py) into a temporary folder unless --site is
 given, serves it like GitHub Pages (tools/serve_site.py: under /phom/, gzip,
-ETag, max-age) and, for each run, in a fresh browser profile:
+ETag, max-age) and, for each run, in fresh browser profiles on disk (as a
+player's browser keeps its caches; see profile()):
 
 * ours cold:  first visit, nothing cached; then wait for the service worker
               and the memory snapshot (ui/interpreter.mjs)
@@ -287,6 +288,7 @@ lines interleave two sites' cold loads, service worker blocked, medians):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import statistics
@@ -385,10 +387,45 @@ def files_of(entries, prefix: str) -> tuple[dict, list]:
     return fetched, sorted({r for r in sent if sent.count(r) > 1})
 
 
-def one_run(browser, url: str, bare_url: str, site: Path, log: list, cpu: float | None = None) -> dict:
-    out = {}
+@contextlib.contextmanager
+def profile(chromium, private: bool = False, **options):
+    """A fresh browser profile on disk, as a player's browser has one: what it
+    caches (HTTP, compiled code) stays between visits. Playwright's new_context
+    (private=True, --private) is an off-the-record profile that keeps no
+    compiled code between visits: our warm visits measured ~340 ms slower there
+    (1422 against 1080 ms, 8 alternated pairs), and the bare page's far more
+    (it gets the wasm's code cache on disk, which a service worker's cache
+    does not give). The figures before the sixth session were measured so."""
+    options["viewport"] = {"width": 1280, "height": 800}
+    if private:
+        browser = chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser.new_context(**options)
+        finally:
+            browser.close()
+        return
+    folder = tempfile.mkdtemp(prefix="phom-profile-")
+    ctx = chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=ARGS, **options)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def one_run(chromium, url: str, bare_url: str, site: Path, log: list, cpu: float | None = None,
+            private: bool = False) -> dict:
+    out: dict = {}
+    with profile(chromium, private, locale="vi-VN") as ctx:
+        ours(ctx, url, log, out, cpu)
+    with profile(chromium, private) as ctx:
+        bare(ctx, bare_url, out, cpu)
+    return out
+
+
+def ours(ctx, url: str, log: list, out: dict, cpu: float | None) -> None:
+    """Our site's visits in one profile: cold, warm, warm without the snapshot."""
     # ---- ours, cold: a fresh profile
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
     log.clear()
@@ -410,25 +447,25 @@ def one_run(browser, url: str, bare_url: str, site: Path, log: list, cpu: float 
     # ---- ours, warm, without the snapshot (?boot=normal; nothing painted either)
     page = ctx.new_page()
     out["ours_warm_normal"] = load(page, url + "?boot=normal", cpu=cpu)
-    ctx.close()
-
-    # ---- bare page, cold then warm (HTTP cache)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(PROBE)
-    page = ctx.new_page()
-    out["bare_cold"] = load(page, bare_url, cpu=cpu)
     page.close()
-    page = ctx.new_page()
-    out["bare_warm"] = load(page, bare_url, cpu=cpu)
-    ctx.close()
-
     prefix = url.split("127.0.0.1", 1)[1].split("/", 1)[1]  # "phom/"
     out["first_files"], _ = files_of(first, prefix)
     everything = first + sw_log  # up to the service worker's control, its install included
     _, out["sent_twice"] = files_of(everything, prefix)
     out["first_visit"] = {"requests": len(everything), "bytes": sum(e[2] for e in everything),
                           "not_modified": sum(1 for e in everything if e[1] == 304)}
-    return out
+
+
+def bare(ctx, bare_url: str, out: dict, cpu: float | None) -> None:
+    """The bare PyScript page's visits in a profile of its own: cold, warm."""
+    # ---- bare page, cold then warm (HTTP cache)
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    out["bare_cold"] = load(page, bare_url, cpu=cpu)
+    page.close()
+    page = ctx.new_page()
+    out["bare_warm"] = load(page, bare_url, cpu=cpu)
+    page.close()
 
 
 # ------------------------------------------------------------------ WebKit
@@ -516,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mbps", type=float, default=None, help="throttle the network to this many Mbit/s")
     ap.add_argument("--cpu", type=float, default=None, help="slow Chromium's CPU this many times (4: a phone)")
     ap.add_argument("--webkit", action="store_true", help="the same figures in WebKitGTK too (Xvfb)")
+    ap.add_argument("--private", action="store_true",
+                    help="Chromium's off-the-record profiles (no code cache kept), as measured before")
     ap.add_argument("--json", type=Path, help="also write the raw runs here")
     a = ap.parse_args(argv)
 
@@ -539,24 +578,23 @@ def main(argv: list[str] | None = None) -> int:
             srv.handler.link = serve_site.Link(a.mbps, 20)
         runs = []
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             # one unrecorded warm-up visit (disk caches of the OS, the server's gzip cache)
-            one_run(browser, url, url + "bare/", site, log, a.cpu)
+            one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private)
             for i in range(a.runs):
-                r = one_run(browser, url, url + "bare/", site, log, a.cpu)
+                r = one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private)
                 runs.append(r)
                 print(f"run {i + 1}: ours cold {r['ours_cold']['tti']:.0f} ms, warm {r['ours_warm']['tti']:.0f} ms "
                       f"({r['ours_warm']['boot']}, painted {r['ours_warm']['painted'] or 0:.0f} ms), "
                       f"normal warm {r['ours_warm_normal']['tti']:.0f} ms; "
                       f"bare cold {r['bare_cold']['tti']:.0f} ms, warm {r['bare_warm']['tti']:.0f} ms",
                       file=sys.stderr)
-            browser.close()
         wk_runs = webkit_runs(url, url + "bare/", log, a.runs) if a.webkit else []
         srv.shutdown()
 
         net = f", network {a.mbps:g} Mbit/s" if a.mbps else ", local network"
         cpu = f", CPU slowed {a.cpu:g}x" if a.cpu else ""
-        gz = report(runs, f"medians of {a.runs} runs, headless Chromium{net}{cpu}"
+        private = ", off-the-record profiles" if a.private else ""
+        gz = report(runs, f"medians of {a.runs} runs, headless Chromium{net}{cpu}{private}"
                     f"{', whole stdlib' if a.full_stdlib else ''}", site)
         for k in sorted(gz, key=lambda k: -gz[k]):
             print(f"  {'runtime' if runtime_file(k) else 'own    '} {gz[k] / 1e3:9.1f} KB  {k}")

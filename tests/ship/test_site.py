@@ -204,6 +204,23 @@ def test_trimmed_stdlib(built_site):
     assert trimmed.stat().st_size < 0.6 * full.stat().st_size
 
 
+def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
+    # V8's hint first, the npm file unchanged after it; only where it is meant
+    for rel in build_site.EAGER_FILES:
+        shipped = (built_site / rel).read_bytes()
+        original = (ROOT / "vendor" / "pyodide" / Path(rel).name).read_bytes()
+        assert shipped == build_site.EAGER_HINT + original, rel
+    for p in (built_site / "vendor").rglob("*js"):
+        if p.relative_to(built_site).as_posix() not in build_site.EAGER_FILES:
+            assert not p.read_bytes().startswith(build_site.EAGER_HINT), p
+    # and never twice
+    f = tmp_path / "glue.mjs"
+    f.write_bytes(b"export {};\n")
+    build_site.hint_eager(f)
+    build_site.hint_eager(f)
+    assert f.read_bytes() == build_site.EAGER_HINT + b"export {};\n"
+
+
 def test_pages_workflow():
     wf = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
     assert re.search(r"push:\s*\n\s*branches:\s*\[main\]", wf)
