@@ -71,6 +71,10 @@ lazily on every visit): warm ratios look worse on disk, times better.
         main CPU unchanged: it was the install's 13.6 MB into Cache Storage
         on the other core)
   kept  the install revalidates the page at the address it was loaded from
+  kept  no preloads on a visit the service worker serves (ui/boot.js): --cpu
+        4 warm 2863 -> 2139 ms (4 of 4 pairs) and 2799 -> 2454 ms (5 of 8);
+        1x 899 -> 917 ms (4 of 10) and 960 -> 905 ms (8 of 12): no worse.
+        (Without the modulepreload alone: --cpu 4 2632 -> 2779 ms, 2 of 4)
   not   the hint also on pyodide.mjs and PyScript's core chunk: 1x 978 ->
         962 ms but 3 of 10 pairs faster; --cpu 4 3120 -> 2833 ms, 2 of 4
   not   the runtime's preloads from a classic async script first in <head>

@@ -69,8 +69,8 @@ function noteTimes({ times }) {
 // that needs its zip.js (70 KB gzip); Pyodide's zipfile is in a snapshot.
 // Fetched when Python starts, not when this module runs: in WebKit a first
 // visit's runtime waits for the service worker (untilControlled), and an
-// archive fetched before would cross the network twice; in Chromium ui/boot.js
-// has preloaded it, and this fetch takes that copy.
+// archive fetched before would cross the network twice; in Chromium a first
+// visit's ui/boot.js has preloaded it, and this fetch takes that copy.
 let sources = null;
 function fetchSources() {
   sources ??= fetch(SOURCES).then((res) => {
