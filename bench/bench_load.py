@@ -59,6 +59,17 @@ lazily on every visit): warm ratios look worse on disk, times better.
   hint alone: warm 2547 ms, cold 1.40x
   first visit 5.12 MB gzip, every file sent once (index.html was sent twice:
   the install asked for ./index.html, the browser had cached ./)
+  the final code (ba31c3d, no preloads on a served visit), 00:58-01:03 UTC:
+  3 runs: cold 3946 ms 1.30x (bare 3029), warm 828 ms 0.43x (bare 1910),
+  saved table 196 ms, normal warm 1.60x; 3 runs --cpu 4: warm 3352 ms
+  (runs 2741-3356; 0.37x bare 8943), saved table 541 ms, cold 1.20x. Cold
+  swings 1.01-1.35x between runs of the same code here (3415, 3931, 4470
+  ms): read the alternated A/B below, not one run's ratio. The first warm
+  visit after a cold one, alternated, --cpu 4: 3101 -> 2871 ms (3 of 5)
+  2 runs --webkit (a783118): WebKitGTK warm 1462 ms (0.21x its normal warm
+  6860 ms), saved table 138 ms, cold 1.30x; its Chromium half cold 1.35x,
+  warm 786 ms 0.38x. A renderer crashed once ("Target crashed") in an A/B
+  of two on-disk profiles at 1x; not seen again in ~60 visits since
 
   A/B (alternated pairs, two prepared profiles on disk; cold: fresh
   profiles, main-thread CPU from traces)
