@@ -250,8 +250,12 @@ def test_a_readonly_app_saves_nothing():
 
 # ---------------------------------------------------------------- saves set aside, kept
 def _page_save(preset="basic") -> str:
+    # One deal, always: the property tests below mutate this save with choices
+    # drawn by Hypothesis, which must find the same save on every replay (a new
+    # match's seed from the system changed how many fields it had to choose
+    # from: FlakyStrategyDefinition).
     st_ = store.MemoryStorage()
-    app = started(st_, preset=preset, players=3)
+    app = started(st_, {"new": "1", "seed": "7"}, preset=preset, players=3)
     for _ in range(4):
         step(app)
     return st_.getItem(store.SAVE_KEY)
