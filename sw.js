@@ -34,6 +34,7 @@ const BORN = SCOPE + ".born"; // synthetic key: when the version's install began
 const BUILT = PRECACHE.length > 0;
 
 const abs = (path) => new URL(path, SCOPE).href;
+const INDEX = abs("index.html"); // the page, at ./ or ./index.html
 
 async function born(name) {
   const hit = await caches.match(BORN, { cacheName: name });
@@ -58,11 +59,10 @@ async function olderCopies() {
 // Where an open page of ours was loaded from (./ or ./?new=1…, the address
 // the browser's HTTP cache keeps it under), or ./ when none is open.
 async function loadedFrom() {
-  const index = abs("index.html");
   for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     const u = new URL(c.url);
     u.hash = "";
-    if (u.origin + u.pathname === SCOPE || u.origin + u.pathname === index) return u.href;
+    if (u.origin + u.pathname === SCOPE || u.origin + u.pathname === INDEX) return u.href;
   }
   return SCOPE;
 }
@@ -122,7 +122,6 @@ self.addEventListener("activate", (event) => {
 });
 
 if (BUILT) {
-  const INDEX = abs("index.html");
   const scopePath = new URL(SCOPE).pathname;
 
   self.addEventListener("fetch", (event) => {

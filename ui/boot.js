@@ -88,14 +88,15 @@ document.addEventListener("py:progress", onProgress);
 // (cold visits 3816 -> 3380 ms, 6 alternated pairs). In WebKit a first visit's
 // runtime waits for the worker, and ui/interpreter.mjs registers it at once.
 const REGISTER_LATEST_MS = 15000;
-let registered = false;
+let latest = setTimeout(registerWorker, REGISTER_LATEST_MS);
 function registerWorker() {
-  if (registered || !("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
-  registered = true;
+  if (latest === null) return;
+  clearTimeout(latest);
+  latest = null;
+  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
   navigator.serviceWorker.register("./sw.js")
     .catch(() => { /* no offline copy; the page still works online */ });
 }
-setTimeout(registerWorker, REGISTER_LATEST_MS);
 
 // Errors, for tests that have no console (WebKit's driver): every uncaught
 // error and rejection, and what is logged as an error, in window.phomErrors.
