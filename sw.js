@@ -31,6 +31,9 @@ const BASE = "phom:" + new URL(SCOPE).pathname + ":";
 const CACHE = BASE + VERSION;
 const META = SCOPE + ".precache.json"; // synthetic key: {path: hash}, written last
 const BORN = SCOPE + ".born"; // synthetic key: when the version's install began
+// synthetic key: a page has run Python long enough for Chromium to keep the
+// wasm's compiled code beside this version's copy (ui/interpreter.mjs)
+const CODE_CACHED = SCOPE + ".code-cached";
 const BUILT = PRECACHE.length > 0;
 
 const abs = (path) => new URL(path, SCOPE).href;
@@ -119,6 +122,26 @@ self.addEventListener("activate", (event) => {
   // claim: the first visit's page (loaded from the network) is served from
   // now on; later versions only ever activate with no page of theirs open.
   event.waitUntil(dropOlder().then(() => self.clients.claim()));
+});
+
+// A page asks, over a MessageChannel, whether this version's wasm has its
+// compiled code kept ({codeCache: "ask"}), or says that it now has ("done");
+// the answer is {warmed: true|false}. The mark lives and dies with the cache.
+self.addEventListener("message", (event) => {
+  const what = event.data && event.data.codeCache;
+  const port = event.ports && event.ports[0];
+  if (!port || (what !== "ask" && what !== "done")) return;
+  event.waitUntil((async () => {
+    let warmed = false;
+    try {
+      const cache = BUILT && (await caches.has(CACHE)) ? await caches.open(CACHE) : null;
+      if (cache && what === "done") await cache.put(CODE_CACHED, new Response(String(Date.now())));
+      warmed = Boolean(cache && (await cache.match(CODE_CACHED)));
+    } catch (e) {
+      /* storage refused: not marked, the page says "failed" */
+    }
+    port.postMessage({ warmed });
+  })());
 });
 
 if (BUILT) {

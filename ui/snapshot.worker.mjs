@@ -4,6 +4,10 @@
 // module imported but ui/main.py (it imports the page's DOM at the top), then
 // the heap kept in Cache Storage (ui/snapshot.store.mjs). One message in, one
 // out: {ok, bytes, heapBytes} or {ok: false, error}.
+//
+// With {warm: true} it makes no snapshot: the same boot and imports, only for
+// the wasm's compiled code to be kept (ui/interpreter.mjs, warmCodeCache);
+// {ok: true} once done.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { write } from "./snapshot.store.mjs";
 
@@ -87,11 +91,12 @@ del _phom_page_sources, _compile_all, PhomPrecompiled
 
 self.onmessage = async ({ data }) => {
   try {
-    const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true, stdout: () => {} });
+    const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: !data.warm, stdout: () => {} });
     const res = await fetch(data.sources);
     if (!res.ok) throw new Error(`${data.sources}: HTTP ${res.status}`);
     py.unpackArchive(await res.arrayBuffer(), "zip", { extractDir: py.FS.cwd() });
     py.runPython(IMPORT_ALL);
+    if (data.warm) return postMessage({ ok: true });
     py.globals.set("_phom_page_sources", data.pageSources || "{}");
     py.runPython(PRECOMPILE);
     const snap = py.makeMemorySnapshot();

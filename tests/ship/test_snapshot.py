@@ -87,6 +87,9 @@ def snapshot_profile(browser, served_site):
     watch = Watch(url)
     page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
     assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
+    # a normal boot's runtime starts loading before PyScript asks for it (ui/interpreter.mjs)
+    started, asked = page.evaluate("[window.phomBoot.normalAt, window.phomBoot.calledAt]")
+    assert started < asked, (started, asked)
     settle(page)
     watch.check(page)
     page.close()
@@ -103,6 +106,63 @@ def snapshotted(snapshot_profile):
     yield ctx, Watch(url), url
     for page in list(ctx.pages):
         page.close()
+
+
+CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.documentElement.dataset.codeCache)"
+
+
+def traced(ctx, page, categories: str):
+    """Start a trace of the page's renderer; the returned call ends it and gives its events."""
+    cdp = ctx.new_cdp_session(page)
+    events: list = []
+    done: list = []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"categories": categories, "transferMode": "ReportEvents"})
+
+    def end() -> list:
+        cdp.send("Tracing.end")
+        page.wait_for_function("true")
+        for _ in range(100):
+            if done:
+                break
+            page.wait_for_timeout(100)
+        assert done, "the trace never completed"
+        return events
+    return end
+
+
+# First in this module: the first restored visit of the profile (only the
+# first visit came before it), so the one that keeps the code.
+def test_a_restored_visit_keeps_the_wasm_compiled_code_for_the_next(snapshotted):
+    """ui/interpreter.mjs warmCodeCache: the first visit booted from the
+    network's copy of the wasm and a restored page runs too little Python for
+    Chromium to keep compiled code beside the service worker's copy, so the
+    first restored visit boots a throwaway worker from that copy, and the
+    service worker marks its cache. The next visit is told so, starts no
+    worker, and its wasm is compiled from the kept code (traced)."""
+    ctx, watch, url = snapshotted
+    page = visit(ctx, watch, url + "?speed=instant")
+    assert boot(page)["boot"] == "snapshot"
+    page.wait_for_function(CODE_CACHE_SETTLED, timeout=90_000, polling=200)
+    assert boot(page).get("codeCache") == "warmed", page.evaluate("JSON.stringify(window.phomBoot)")
+    watch.check(page)
+    page.close()
+
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    workers: list = []
+    page.on("worker", lambda w: workers.append(w.url))
+    end = traced(ctx, page, "disabled-by-default-devtools.timeline")
+    page.goto(url + "?speed=instant")
+    wait_ready(page, 60_000)
+    page.wait_for_function(CODE_CACHE_SETTLED, timeout=60_000, polling=200)
+    events = end()
+    assert boot(page)["boot"] == "snapshot" and boot(page)["codeCache"] == "kept"
+    assert not [w for w in workers if "snapshot.worker" in w], workers
+    names = {e.get("name") for e in events}
+    assert "v8.wasm.moduleCacheHit" in names, sorted(n for n in names if "wasm" in str(n))
+    watch.check(page)
 
 
 def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
