@@ -12,10 +12,13 @@ player's browser keeps its caches; see profile()):
 * ours cold:  first visit, nothing cached; then wait for the service worker
               and the memory snapshot (ui/interpreter.mjs)
 * ours warm:  a new page in the same profile, served by the service worker,
-              Python restored from the snapshot, the saved table painted first
+              Python restored from the snapshot, the saved table painted first;
+              it stays until the wasm's compiled code is kept (data-code-cache)
+* ours later: three more such visits (medians), with that code
 * ours warm, normal boot: the same with ?boot=normal (no snapshot, no picture)
-* bare cold / warm: a minimal PyScript page on the same vendor/ runtime that
-  prints a line and flips a data-phase attribute (warm: the HTTP cache)
+* bare cold / warm / later: a minimal PyScript page on the same vendor/
+  runtime that prints a line and flips a data-phase attribute (warm: the
+  HTTP cache; later: three more warm visits)
 
 and prints medians of first paint (the browser's first-paint entry) and time to
 interactive (the table root's data-phase leaves "loading", or the bare page's
@@ -35,6 +38,54 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 <= 1.1x bare and <= 5.2 MB gzip, --cpu 4 warm <= 2 s, WebKit warm <= 0.5x its
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
+
+Issue 14 figures, seventh session (2 cores, another machine than the sixth
+session's: every time here is lower, the ratios are what compare; 03:36-03:50
+UTC, the build of ec04a03). "later": the median of the three warm visits
+after the first, once that first one has had the wasm's compiled code kept
+(ui/interpreter.mjs warmCodeCache: "warmed" in every run).
+
+  5 runs, Chromium, on disk  first paint  saved table  interactive  vs bare
+  ours cold                       140 ms            -      2638 ms    1.15x
+  ours warm (snapshot)            164 ms       120 ms       579 ms    0.40x
+  ours later warm visits          156 ms       108 ms       553 ms    0.44x
+  ours warm, normal boot           84 ms            -      1639 ms    1.15x
+  bare cold / warm / later   92 / 48 / 44 ms     2298 / 1431 / 1258 ms
+  (the same site before this session's changes, 3 runs, 03:12 UTC: cold
+  1.28x, warm 553 ms 0.46x, normal warm 1934 ms 1.60x)
+  3 runs, --cpu 4: warm 2089 ms 0.36x (bare 5727), later 1736 ms 0.32x
+  (bare 5421), saved table 333 ms, cold 1.25x, normal warm 1.22x; the same
+  site before the changes, 2 runs at 03:08, a quieter moment: warm 1683 ms
+  0.37x, cold 1.30x (first warm visits A/B at 03:55, 5 pairs: 2258 before,
+  2230 after: unchanged, the machine slower by then)
+  2 runs --webkit: WebKitGTK warm 1007 ms (0.24x bare, 0.19x its normal
+  warm 5332 ms), saved table 96 ms, cold 1.19x; its Chromium half: cold
+  1.37x, warm 645 ms 0.44x, later 601 ms 0.45x
+  first visit 5.12 MB gzip, every file sent once in Chromium; memory and
+  storage as before (wasm heap 31.5 MB, JS 11.8-13.3 MB, snapshot 16.8 MB,
+  origin 31.3 MB; the worker that keeps the code holds its own ~31 MB heap
+  for ~8 s, once per version of the service worker's cache)
+
+  A/B (alternated pairs, on disk)
+  kept  a normal boot starts as soon as no snapshot is found
+        (ui/interpreter.mjs bootNormally), not when PyScript calls: ?boot=
+        normal warm 2310 -> 2049 ms (7 of 8 pairs); cold 2671 -> 2712 ms
+        (4 of 8: a first visit's runtime waits for the wasm's download)
+  kept  the wasm's compiled code kept beside the service worker's copy
+        (warmCodeCache; traced: v8.wasm.moduleCacheHit, lazily compiled
+        wasm functions per visit 1769 -> 3): warm 572 -> 534 ms at 1x (6 of
+        8), 1847 -> 1575 ms at --cpu 4 (7 of 8)
+  found why that code was never kept: V8 compiles a module once per
+        renderer process and hands its code cache to whoever streams it at
+        the time it has optimised enough (~1 MB, then 2 s); a first visit's
+        page does so from the network's copy, before the service worker has
+        installed, and the snapshot worker shares that module; a restored
+        page optimises too little. Only a worker booting Python in full on a
+        later visit, served from the service worker's copy, writes it there
+  not   making the snapshot only once the service worker controls the page
+        (so that its worker's wasm comes from the worker's copy): no code
+        kept (the page's own module had been cached already), 3 of 3 visits
+        missed
 
 Issue 14 figures, sixth session (2 cores, quiet; 00:16-00:30 UTC, the
 build of a783118 but for the benchmark's own fix of the first visit's count).
