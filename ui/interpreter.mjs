@@ -130,8 +130,8 @@ function whenUp(go) {
 // idle, a throwaway worker served from that copy boots Python in full
 // (ui/snapshot.worker.mjs, {warm: true}) and is kept CODE_LINGER_MS more for
 // the code to be written; the service worker then marks its cache (sw.js).
-// Not in WebKit: JavaScriptCore keeps no such code. <html data-code-cache=
-// "kept|warming|warmed|failed"> says where it stands.
+// Only in Chromium, whose code cache this is (WebKit keeps none). <html
+// data-code-cache="kept|warming|warmed|failed"> says where it stands.
 const WARM_AFTER_MS = 3000;
 const CODE_LINGER_MS = 5000;
 
@@ -149,8 +149,10 @@ function askWorker(what) {
   });
 }
 
+const chromium = Boolean(navigator.userAgentData) || /Chrom(e|ium)\//.test(navigator.userAgent);
+
 function warmCodeCache() {
-  if (webkit || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  if (!chromium || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
   const run = async () => {
     const told = await askWorker("ask");
     if (!told) return;
