@@ -269,6 +269,18 @@ def test_bytecode_is_each_shipped_modules_own(built_site):
     assert 0 < extra <= bytecode.BUDGET, extra
 
 
+def test_bytecode_takes_only_the_room_the_first_visit_leaves():
+    """tools/bytecode.py room(): the budget, or what is left under the cap once
+    the first visit's files (as source) and the margin are counted; never negative."""
+    import bytecode
+
+    cap, margin = bytecode.FIRST_VISIT_CAP, bytecode.MARGIN
+    assert bytecode.room(1_000_000) == bytecode.BUDGET
+    assert bytecode.room(cap - margin - 100_000) == min(bytecode.BUDGET, 100_000)
+    assert bytecode.room(cap) == 0 and bytecode.room(cap + 1_000_000) == 0
+    assert cap == 5_200_000  # issue 14's first visit, the one test_first_visit_within_its_bytes holds
+
+
 def test_first_visit_within_its_bytes(built_site):
     """A first visit fetches every precached file (the page among them) once: 5.2 MB at
     most (issue 14), as Pages sends them (gzip where it compresses)."""
