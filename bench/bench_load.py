@@ -82,6 +82,16 @@ after the first, once that first one has had the wasm's compiled code kept
         installed, and the snapshot worker shares that module; a restored
         page optimises too little. Only a worker booting Python in full on a
         later visit, served from the service worker's copy, writes it there
+  kept  bytecode up to 275 KB more than source, within what the first
+        visit's 5.2 MB leaves (tools/bytecode.py room(); 200 KB before: enum,
+        contextlib, datetime, json, inspect and 8 more of ours now compiled;
+        first visit 5.115 -> 5.191 MB): cold 3267 -> 3070 ms (8 of 10 pairs),
+        3132 -> 2760 ms (7 of 8), 2976 -> 2771 ms (4 of 6); first warm
+        visits unchanged (641 -> 645 ms, 6 pairs). At 255 KB (without enum,
+        contextlib, datetime, json): 3107 -> 3058 ms, 4 of 10
+        5 runs with it (5b43c76, 04:05 UTC, the machine busier: bare warm
+        1280 ms): cold 3036 ms 1.31x, warm 679 ms 0.53x, later 613 ms 0.49x,
+        normal warm 1.31x; read the alternated pairs above, not this run
   not   making the snapshot only once the service worker controls the page
         (so that its worker's wasm comes from the worker's copy): no code
         kept (the page's own module had been cached already), 3 of 3 visits
