@@ -89,9 +89,12 @@ after the first, once that first one has had the wasm's compiled code kept
         3132 -> 2760 ms (7 of 8), 2976 -> 2771 ms (4 of 6); first warm
         visits unchanged (641 -> 645 ms, 6 pairs). At 255 KB (without enum,
         contextlib, datetime, json): 3107 -> 3058 ms, 4 of 10
-        5 runs with it (5b43c76, 04:05 UTC, the machine busier: bare warm
-        1280 ms): cold 3036 ms 1.31x, warm 679 ms 0.53x, later 613 ms 0.49x,
-        normal warm 1.31x; read the alternated pairs above, not this run
+        the final code (e6c4876's site), 5 runs, 04:25 UTC: cold 2565 ms
+        1.10x (bare 2337), warm 617 ms 0.55x (bare 1120), later 531 ms
+        0.47x (bare 1132), saved table 118 ms, normal warm 1.30x; an earlier
+        run of it, the machine busier: cold 1.31x, warm 0.53x, later 0.49x.
+        2 runs --cpu 4, 04:30: warm 2176 ms 0.39x, later 1948 ms 0.38x
+        (bare 5594 / 5141), saved table 312 ms, cold 1.19x
   not   making the snapshot only once the service worker controls the page
         (so that its worker's wasm comes from the worker's copy): no code
         kept (the page's own module had been cached already), 3 of 3 visits
