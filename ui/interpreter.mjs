@@ -94,6 +94,24 @@ async function unpack(py) {
 // snapshot): they are unpacked once the table is interactive (ui/boot.js's
 // "phom-interactive" mark; ~75 ms off the start), for tracebacks' source lines
 // and the tests. phomBoot.unpacked says when.
+// A throwaway ui/snapshot.worker.mjs given one message: answer(worker, its
+// one reply), {ok: false, error} where it fails to run; the caller ends it.
+function throwaway(message, answer) {
+  const worker = new Worker(WORKER, { type: "module" });
+  worker.onmessage = ({ data }) => answer(worker, data);
+  worker.onerror = (e) => {
+    e.preventDefault();
+    answer(worker, { ok: false, error: e.message || "worker error" });
+  };
+  worker.postMessage(message);
+}
+
+// Run when the page is idle (at the latest 2 s on).
+function whenIdle(go) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(go, { timeout: 2000 });
+  else go();
+}
+
 function unpackWhenUp(py) {
   whenUp(() => unpack(py).then(() => { info.unpacked = true; }, (e) => console.error("phom: " + e)));
 }
@@ -158,30 +176,20 @@ function warmCodeCache() {
     if (!told) return;
     if (told.warmed) return set("codeCache", "kept");
     set("codeCache", "warming");
-    const worker = new Worker(WORKER, { type: "module" });
-    const fail = (why) => {
-      worker.terminate();
-      info.codeCacheError = why;
-      set("codeCache", "failed");
-    };
-    worker.onmessage = ({ data }) => {
-      if (!data.ok) return fail(data.error);
+    throwaway({ warm: true, indexURL: INDEX_URL, sources: SOURCES }, (worker, data) => {
+      if (!data.ok) {
+        worker.terminate();
+        info.codeCacheError = data.error;
+        return set("codeCache", "failed");
+      }
       setTimeout(async () => {
         worker.terminate();
         const done = await askWorker("done");
         set("codeCache", done && done.warmed ? "warmed" : "failed");
       }, CODE_LINGER_MS);
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      fail(e.message || "worker error");
-    };
-    worker.postMessage({ warm: true, indexURL: INDEX_URL, sources: SOURCES });
+    });
   };
-  whenUp(() => setTimeout(() => {
-    if (globalThis.requestIdleCallback) requestIdleCallback(run, { timeout: 2000 });
-    else run();
-  }, WARM_AFTER_MS));
+  whenUp(() => setTimeout(() => whenIdle(run), WARM_AFTER_MS));
 }
 
 // The sources of what the page imported from files beyond what the worker
@@ -217,32 +225,19 @@ function makeSnapshot(py) {
   }
   set("snapshot", "making");
   const t0 = performance.now();
-  const worker = new Worker(WORKER, { type: "module" });
-  const done = (state, detail) => {
+  throwaway({ build: BUILD, indexURL: INDEX_URL, sources: SOURCES, pageSources: sources }, (worker, data) => {
     worker.terminate();
     info.makeMs = performance.now() - t0;
-    if (detail) info.snapshotError = detail;
-    set("snapshot", state);
-  };
-  worker.onmessage = ({ data }) => {
     if (data.ok) info.storedBytes = data.bytes;
-    done(data.ok ? "stored" : "failed", data.error);
-  };
-  worker.onerror = (e) => {
-    e.preventDefault();
-    done("failed", e.message || "worker error");
-  };
-  worker.postMessage({ build: BUILD, indexURL: INDEX_URL, sources: SOURCES, pageSources: sources });
+    if (data.error) info.snapshotError = data.error;
+    set("snapshot", data.ok ? "stored" : "failed");
+  });
 }
 
 // After a normal boot: make the snapshot once the table is up and the page has
 // had a moment to itself (the first visit's service worker installs then too).
 function makeWhenIdle(py) {
-  const make = () => makeSnapshot(py);
-  const go = () => setTimeout(() => {
-    if (globalThis.requestIdleCallback) requestIdleCallback(make, { timeout: 2000 });
-    else make();
-  }, 1000);
+  const go = () => setTimeout(() => whenIdle(() => makeSnapshot(py)), 1000);
   addEventListener("py:all-done", go, { once: true });
 }
 
@@ -284,6 +279,9 @@ async function untilControlled() {
   return how;
 }
 
+// Python's output until PyScript's call hands over its own handlers.
+const TO_CONSOLE = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
+
 const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r";
 
 // The table painted from its saved copy (ui/paint.js, at the end of the body)
@@ -309,10 +307,7 @@ async function restore(got) {
   let snap = Promise.all([got.heap, painted()]).then(([h]) => h);
   snap.catch(() => { /* loadRuntime throws it */ });
   try {
-    const py = await loadRuntime({
-      indexURL: INDEX_URL, _loadSnapshot: snap,
-      stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a),
-    });
+    const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
     snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
     py.runPython(RESEED);
     unpackWhenUp(py);
@@ -338,10 +333,7 @@ async function bootNormally() {
   fetchSources().catch(() => { /* reported when unpacked */ });
   const t0 = performance.now();
   info.normalAt = t0;
-  const py = await loadRuntime({
-    indexURL: INDEX_URL,
-    stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a),
-  });
+  const py = await loadRuntime({ indexURL: INDEX_URL, ...TO_CONSOLE });
   await unpack(py);
   info.unpacked = true;
   info.loadMs = performance.now() - t0;
