@@ -70,6 +70,42 @@ async function loadedFrom() {
   return SCOPE;
 }
 
+// Chromium keeps a wasm module's compiled code beside the copy it was streamed
+// from, written once per module and renderer process, by whichever page or
+// worker first runs enough of it; a module of the same bytes compiled again in
+// that process shares that code and writes none. A first visit's page boots
+// from the network's copy, so a worker of that visit booting from ours
+// (ui/interpreter.mjs warmCodeCache) would write nothing beside ours, and every
+// later visit's wasm would wait for a warm-up on a second visit. Our copy of
+// the runtime's wasm gets a custom section of its own, after the first
+// (dylink.0, which must stay first): a module that runs the same, but another
+// module to V8, whose compiled code the first visit's worker writes beside it.
+// (Custom sections are not run; PRECACHE's hash is checked on the bytes
+// fetched, before the mark.)
+const MARKED_WASM = "vendor/pyodide/pyodide.asm.wasm";
+const MARK_NAME = new TextEncoder().encode("phom.cached");
+// a custom section: id 0, its size, then its name's length and the name
+const MARK = Uint8Array.of(0, MARK_NAME.length + 1, MARK_NAME.length, ...MARK_NAME);
+const CHROMIUM = Boolean(self.navigator && self.navigator.userAgentData) || /Chrom(e|ium)\//.test(self.navigator.userAgent);
+
+// A wasm module's bytes, MARK inserted after its first section.
+async function marked(res) {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  let i = 9; // past the magic number, the version and the first section's id
+  let size = 0;
+  for (let shift = 0; ; shift += 7) {
+    const b = bytes[i++];
+    size |= (b & 0x7f) << shift;
+    if (b < 0x80) break;
+  }
+  const end = i + size;
+  const out = new Uint8Array(bytes.length + MARK.length);
+  out.set(bytes.subarray(0, end));
+  out.set(MARK, end);
+  out.set(bytes.subarray(end), end + MARK.length);
+  return new Response(out, { headers: { "Content-Type": "application/wasm" } });
+}
+
 async function install() {
   const cache = await caches.open(CACHE);
   if (await cache.match(META)) return; // this version is already complete
@@ -90,6 +126,7 @@ async function install() {
           const asked = path === "index.html" ? pageURL : url;
           res = await fetch(new Request(asked, { cache: "no-cache", integrity: sri, credentials: "same-origin" }));
           if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+          if (path === MARKED_WASM && CHROMIUM) res = await marked(res);
         }
         await cache.put(url, res);
       }),

@@ -8,6 +8,8 @@ where no such worker starts."""
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from table_driver import LINK_OR_READY, keyboard_step, phase, play_hand, state, wait_ready
 from test_offline import Watch
@@ -16,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 BOOT = "() => ({...document.documentElement.dataset})"
 SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.documentElement.dataset.codeCache)"
 
 # Spoil the stored snapshot in one of three ways (run in the page, with the
 # store's own module: its name, its format and its check).
@@ -91,6 +94,10 @@ def snapshot_profile(browser, served_site):
     started, asked = page.evaluate("[window.phomBoot.normalAt, window.phomBoot.calledAt]")
     assert started < asked, (started, asked)
     settle(page)
+    # then, once the service worker controls it, it has the wasm's compiled code
+    # kept beside the worker's copy (ui/interpreter.mjs warmCodeCache)
+    page.wait_for_function(CODE_CACHE_SETTLED, timeout=90_000, polling=200)
+    assert boot(page).get("codeCache") == "warmed", page.evaluate("JSON.stringify(window.phomBoot)")
     watch.check(page)
     page.close()
     yield ctx, url
@@ -106,9 +113,6 @@ def snapshotted(snapshot_profile):
     yield ctx, Watch(url), url
     for page in list(ctx.pages):
         page.close()
-
-
-CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.documentElement.dataset.codeCache)"
 
 
 def traced(ctx, page, categories: str):
@@ -132,23 +136,52 @@ def traced(ctx, page, categories: str):
     return end
 
 
-# First in this module: the first restored visit of the profile (only the
-# first visit came before it), so the one that keeps the code.
-def test_a_restored_visit_keeps_the_wasm_compiled_code_for_the_next(snapshotted):
-    """ui/interpreter.mjs warmCodeCache: the first visit booted from the
-    network's copy of the wasm and a restored page runs too little Python for
-    Chromium to keep compiled code beside the service worker's copy, so the
-    first restored visit boots a throwaway worker from that copy, and the
-    service worker marks its cache. The next visit is told so, starts no
-    worker, and its wasm is compiled from the kept code (traced)."""
-    ctx, watch, url = snapshotted
-    page = visit(ctx, watch, url + "?speed=instant")
-    assert boot(page)["boot"] == "snapshot"
-    page.wait_for_function(CODE_CACHE_SETTLED, timeout=90_000, polling=200)
-    assert boot(page).get("codeCache") == "warmed", page.evaluate("JSON.stringify(window.phomBoot)")
-    watch.check(page)
-    page.close()
+# The service worker's copy of the runtime's wasm, as the page reads it: its
+# size and SHA-256 (hex).
+CACHED_WASM = """async (url) => {
+  const res = await caches.match(url);
+  if (!res) return null;
+  const bytes = await res.arrayBuffer();
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [bytes.byteLength, Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")];
+}"""
 
+# Forget that the code is kept (the mark sw.js keeps in its cache).
+UNMARK = """async () => {
+  let n = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) if (req.url.endsWith("/.code-cached")) n += await cache.delete(req);
+  }
+  return n;
+}"""
+
+
+def marked_wasm(site) -> bytes:
+    """sw.js marked(): the runtime's wasm with MARK after its first section."""
+    data = (site / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
+    size, i, shift = 0, 9, 0
+    while True:
+        b = data[i]
+        i += 1
+        size |= (b & 0x7F) << shift
+        shift += 7
+        if b < 0x80:
+            break
+    mark = bytes([0, 12, 11]) + b"phom.cached"
+    return data[: i + size] + mark + data[i + size:]
+
+
+# First in this module: the first restored visit of the profile (only the
+# first visit came before it).
+def test_the_first_visit_keeps_the_wasm_compiled_code_for_the_warm_ones(snapshotted, built_site):
+    """ui/interpreter.mjs warmCodeCache: the first visit booted from the
+    network's copy of the wasm; once the service worker controlled it, a
+    throwaway worker booted from the worker's copy, which sw.js marks so that
+    V8 compiles it as a module of its own (tested by its bytes here), and had
+    its compiled code kept (the fixture saw "warmed"). So the first restored
+    visit starts no worker, and its wasm is compiled from that code (traced)."""
+    ctx, watch, url = snapshotted
     page = ctx.new_page()
     watch.attach(ctx, page)
     workers: list = []
@@ -162,6 +195,36 @@ def test_a_restored_visit_keeps_the_wasm_compiled_code_for_the_next(snapshotted)
     assert not [w for w in workers if "snapshot.worker" in w], workers
     names = {e.get("name") for e in events}
     assert "v8.wasm.moduleCacheHit" in names, sorted(n for n in names if "wasm" in str(n))
+    want = marked_wasm(built_site)
+    got = page.evaluate(CACHED_WASM, url + "vendor/pyodide/pyodide.asm.wasm")
+    assert got == [len(want), hashlib.sha256(want).hexdigest()], got
+    watch.check(page)
+
+
+def test_a_restored_visit_keeps_the_code_where_the_first_visit_could_not(snapshotted):
+    """Where the first visit ended before its worker had the code kept (no mark
+    in the service worker's cache), the next restored visit boots that worker,
+    a few seconds after its table is up, and has the cache marked; the visit
+    after it is told so and starts none."""
+    ctx, watch, url = snapshotted
+    page = visit(ctx, watch, url + "?speed=instant")
+    assert page.evaluate(UNMARK) == 1
+    page.close()
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    workers: list = []
+    page.on("worker", lambda w: workers.append(w.url))
+    page.goto(url + "?speed=instant")
+    wait_ready(page, 60_000)
+    assert boot(page)["boot"] == "snapshot"
+    page.wait_for_function(CODE_CACHE_SETTLED, timeout=90_000, polling=200)
+    assert boot(page).get("codeCache") == "warmed", page.evaluate("JSON.stringify(window.phomBoot)")
+    assert [w for w in workers if "snapshot.worker" in w], workers
+    watch.check(page)
+    page.close()
+    page = visit(ctx, watch, url + "?speed=instant")
+    page.wait_for_function(CODE_CACHE_SETTLED, timeout=60_000, polling=200)
+    assert boot(page)["codeCache"] == "kept"
     watch.check(page)
 
 
