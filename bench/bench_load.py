@@ -41,6 +41,32 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, eighth session (2 cores, a machine ~2x slower than the
+seventh session's: a Python loop, the bare page and our cold visit all take
+about twice as long; 06:40-07:40 UTC, the build of 0b6945d).
+
+  3 runs, Chromium, on disk  first paint  saved table  interactive  vs bare
+  ours cold                       288 ms            -      5544 ms    1.13x
+  ours warm (snapshot)            248 ms       318 ms      1278 ms    0.49x
+  ours later warm visits          196 ms       272 ms      1286 ms    0.48x
+  ours warm, normal boot          188 ms            -      3928 ms    1.50x
+  bare cold / warm / later  152 / 100 / 96 ms     4904 / 2610 / 2681 ms
+  the wasm's code kept by the first visit in 3 of 3 runs (warmed), so the
+  first warm visit was told so (kept) and is as fast as the later ones;
+  first visit 5.20 MB gzip, every file sent once; wasm heap 31.5 MB, JS
+  12.6 MB, snapshot 16.8 MB, origin 32.5 MB
+
+  A/B (alternated pairs, fresh profiles on disk: a first visit that stays
+  until its worker is done, then the first warm visit and the next)
+  kept  the first visit has the wasm's code kept beside the service
+        worker's copy, which sw.js marks with a custom section so that V8
+        compiles it as a module of its own (without the mark: no code kept,
+        tested): first warm visits 1384 -> 1229 ms (6 of 6 pairs), at
+        --cpu 4 4681 -> 3659 ms (4 of 4); the visit after: unchanged at 1x
+        (1160 -> 1183), 3847 -> 3327 at --cpu 4; cold unchanged (5346 ->
+        5847, 17497 -> 17624 at --cpu 4: the change runs after the table
+        is up)
+
 Issue 14 figures, seventh session (2 cores, another machine than the sixth
 session's: every time here is lower, the ratios are what compare; 03:36-03:50
 UTC, the build of ec04a03). "later": the median of the three warm visits
