@@ -55,6 +55,20 @@ about twice as long; 06:40-07:40 UTC, the build of 0b6945d).
   first warm visit was told so (kept) and is as fast as the later ones;
   first visit 5.20 MB gzip, every file sent once; wasm heap 31.5 MB, JS
   12.6 MB, snapshot 16.8 MB, origin 32.5 MB
+  2 runs, --cpu 4 (the build of 43864a4): warm 3089 ms 0.30x (bare 10168),
+  later 2789 ms 0.30x (bare 9249), saved table 585 ms, cold 1.21x, normal
+  warm 1.14x; kept by the first visit in 2 of 2
+
+  Where a warm visit's main thread goes now (traces, 1x, ~1.0-1.3 s to
+  interactive): the runtime's restore from ~300 ms (when ui/interpreter.mjs
+  has run) to ~930 ms, the wasm in by ~520 ms; ~50 ms of wasm functions
+  still compiled lazily (375: V8 keeps only optimised code); ~260 tiny wasm
+  modules Pyodide compiles and instantiates at start (~60 ms); Emscripten's
+  linking of the main module (updateGOT, mergeLibSymbols, ~60 ms); and on
+  every visit Chromium produces the code cache of 9 JS modules anew
+  (v8.produceModuleCache, with ~60-120 ms of V8.CollectSourcePositions)
+  and never consumes it (no consume event in 5 visits in a row): the next
+  lead, unexplained
 
   A/B (alternated pairs, fresh profiles on disk: a first visit that stays
   until its worker is done, then the first warm visit and the next)
