@@ -66,9 +66,15 @@ about twice as long; 06:40-07:40 UTC, the build of 0b6945d).
   modules Pyodide compiles and instantiates at start (~60 ms); Emscripten's
   linking of the main module (updateGOT, mergeLibSymbols, ~60 ms); and on
   every visit Chromium produces the code cache of 9 JS modules anew
-  (v8.produceModuleCache, with ~60-120 ms of V8.CollectSourcePositions)
-  and never consumes it (no consume event in 5 visits in a row): the next
-  lead, unexplained
+  (v8.produceModuleCache, with ~60-120 ms of V8.CollectSourcePositions,
+  most of it Pyodide's 1 MB pyodide.asm.mjs) and never consumes it (no
+  consume event in 5 visits in a row). A minimal page served the same way
+  (cache-first from Cache Storage) shows why: a classic script's code cache
+  is consumed from its second visit on, a module's never is. The next lead:
+  Pyodide takes a createPyodideModule of its own (loadPyodide's config), so
+  pyodide.asm.mjs could be built into a classic script for the page (its
+  export and import.meta rewritten), if its workers and the 5.2 MB first
+  visit allow
 
   A/B (alternated pairs, fresh profiles on disk: a first visit that stays
   until its worker is done, then the first warm visit and the next)
