@@ -155,8 +155,8 @@ function whenUp(go) {
 // 4681 -> 3659 ms at 4x CPU, 4 of 4).
 // Where that visit ended too soon, on the next restored visit, WARM_AFTER_MS
 // after the table is up. Always when the page is idle; only in Chromium, whose
-// code cache this is (WebKit keeps none). <html
-// data-code-cache="kept|warming|warmed|failed"> says where it stands.
+// code cache this is (WebKit keeps none).
+// <html data-code-cache="kept|warming|warmed|failed"> says where it stands.
 const WARM_AFTER_MS = 3000;
 const CODE_LINGER_MS = 5000;
 

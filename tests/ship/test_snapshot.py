@@ -115,6 +115,15 @@ def snapshotted(snapshot_profile):
         page.close()
 
 
+def watched(ctx, watch):
+    """A new page watched for errors, and the list of the workers it starts."""
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    workers: list = []
+    page.on("worker", lambda w: workers.append(w.url))
+    return page, workers
+
+
 def traced(ctx, page, categories: str):
     """Start a trace of the page's renderer; the returned call ends it and gives its events."""
     cdp = ctx.new_cdp_session(page)
@@ -182,10 +191,7 @@ def test_the_first_visit_keeps_the_wasm_compiled_code_for_the_warm_ones(snapshot
     its compiled code kept (the fixture saw "warmed"). So the first restored
     visit starts no worker, and its wasm is compiled from that code (traced)."""
     ctx, watch, url = snapshotted
-    page = ctx.new_page()
-    watch.attach(ctx, page)
-    workers: list = []
-    page.on("worker", lambda w: workers.append(w.url))
+    page, workers = watched(ctx, watch)
     end = traced(ctx, page, "disabled-by-default-devtools.timeline")
     page.goto(url + "?speed=instant")
     wait_ready(page, 60_000)
@@ -210,10 +216,7 @@ def test_a_restored_visit_keeps_the_code_where_the_first_visit_could_not(snapsho
     page = visit(ctx, watch, url + "?speed=instant")
     assert page.evaluate(UNMARK) == 1
     page.close()
-    page = ctx.new_page()
-    watch.attach(ctx, page)
-    workers: list = []
-    page.on("worker", lambda w: workers.append(w.url))
+    page, workers = watched(ctx, watch)
     page.goto(url + "?speed=instant")
     wait_ready(page, 60_000)
     assert boot(page)["boot"] == "snapshot"
