@@ -9,7 +9,8 @@ OUT gets a fresh copy of:
 * the page: index.html (its PyScript config inline), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
-  vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py), vendor/pyscript/,
+  vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
+  pyodide.asm.mjs with V8's compile hint and Emscripten's wrappers shared), vendor/pyscript/,
   vendor/qr/ (QR codes for linked play); in both archives, what a boot imports
   ships as bytecode where that saves the most compiling per byte (tools/bytecode.py)
 * .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
@@ -57,6 +58,14 @@ NEVER_PRECACHED = ("sw.js", ".nojekyll")
 # compile every function of the file eagerly, on the thread that streams it in.
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
 EAGER_FILES = ("vendor/pyodide/pyodide.asm.mjs",)
+# Emscripten's wrapper of a JS function for the wasm table (share_wrappers):
+# the module it compiles, then the same, compiled once per signature.
+WRAP_AT = "var convertJsFunctionToWasm=(func,sig)=>{"
+WRAP_COMPILE = "var module=new WebAssembly.Module(bytes);"
+# keyed by the bytes themselves (a Uint8Array as a key is its bytes, comma-joined):
+# signatures that differ only by a pointer's letter (p, i) make the same module
+WRAP_SHARED = "var module=phomWrappers[bytes]??=new WebAssembly.Module(bytes);"
+WRAP_CACHE = "var phomWrappers={};"
 BUILD_BLOCK = re.compile(r"/\* BUILD:BEGIN \*/.*?/\* BUILD:END \*/", re.S)
 
 
@@ -155,6 +164,29 @@ def hint_eager(path: Path) -> None:
         path.write_bytes(EAGER_HINT + data)
 
 
+def share_wrappers(path: Path) -> None:
+    """Compile Emscripten's wrapper module once per signature, not once per
+    function. Every start of the runtime (a restored one too) links ~260 of
+    Pyodide's JS functions into the wasm table, and Chromium and WebKit, which
+    have no WebAssembly.Function, need a tiny wasm module around each: Emscripten
+    compiles one per function, though its bytes depend on the signature's types
+    alone (convertJsFunctionToWasm builds them from `sig` and nothing else):
+    ~30 distinct modules. Shared, each function still gets its own instance (its
+    own import). Main thread of a
+    restored visit, Chromium's profiler: convertJsFunctionToWasm 30-52 -> 16-18
+    ms, reportUndefinedSymbols 58-75 -> 42-45 ms. A runtime whose glue no longer
+    reads so is refused: the build must be looked at again, not shipped as it is."""
+    text = path.read_text(encoding="utf-8")
+    if WRAP_CACHE + WRAP_AT in text and WRAP_SHARED in text:
+        return
+    at = text.find(WRAP_AT)
+    compile_at = text.find(WRAP_COMPILE, at)
+    if text.count(WRAP_AT) != 1 or text.count(WRAP_COMPILE) != 1 or not 0 < compile_at - at < 600:
+        raise SystemExit(f"{path}: Emscripten's convertJsFunctionToWasm is not as share_wrappers expects")
+    text = text.replace(WRAP_AT, WRAP_CACHE + WRAP_AT).replace(WRAP_COMPILE, WRAP_SHARED)
+    path.write_text(text, encoding="utf-8")
+
+
 def write_lock(path: Path) -> None:
     """Pyodide's lock file without its package index: this page loads no package
     (no `packages` in its config), and the index is 116 KB (26 KB gzip) that
@@ -205,6 +237,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         _copy(vendor / "pyodide" / f, out / "vendor" / "pyodide" / f)
     write_lock(out / "vendor" / "pyodide" / "pyodide-lock.json")
     for rel in EAGER_FILES:
+        share_wrappers(out / rel)
         hint_eager(out / rel)
     stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"
     full = root / "node_modules" / "pyodide" / "python_stdlib.zip"

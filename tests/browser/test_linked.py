@@ -46,14 +46,24 @@ def guarded(browser, guard, **kw):
     return page
 
 
-def wait_for(fn, what, timeout=30.0):
+def wait_for(fn, what, timeout=30.0, show=None):
+    """fn's first truthy value within timeout; else a failure that says what was
+    awaited, and what show() finds on the pages then."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         v = fn()
         if v:
             return v
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}" + (f"; {show()}" if show else ""))
+
+
+def seen(page, selector="#table") -> str:
+    """What a page shows now, for a failure's message: its phase and text."""
+    try:
+        return f"phase {phase(page)!r}, text {page.inner_text(selector)[:400]!r}"
+    except Exception as e:  # noqa: BLE001 - only a message
+        return f"unreadable ({e})"
 
 
 READ_QR = """async (sel) => {
@@ -94,8 +104,13 @@ def link_guest(host, guest, seat=2, check_qr=False):
     assert answer.startswith(f"PHOM1a{seat}.")
     host.fill(f"#answer-{seat}", answer)
     host.tap(f'[data-act="link_accept"][data-arg="{seat}"]')
-    wait_for(lambda: guest.locator(".hand .card").count() > 0, "the guest's table")
-    wait_for(lambda: host.locator(f'.link-seat[data-seat="{seat}"] .st-open').count(), "the host's 'linked'")
+    # the connection is made and the first state sent: slower on a loaded 2-core machine
+    def both() -> str:
+        return f"guest: {seen(guest)}; host: {seen(host)}"
+
+    wait_for(lambda: guest.locator(".hand .card").count() > 0, "the guest's table", 60.0, both)
+    wait_for(lambda: host.locator(f'.link-seat[data-seat="{seat}"] .st-open').count(), "the host's 'linked'",
+             60.0, both)
     host.keyboard.press("Escape")
 
 

@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build_site
+import pytest
 import trim_stdlib
 from needs import ensure_runtime
 
@@ -205,11 +206,14 @@ def test_trimmed_stdlib(built_site):
 
 
 def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
-    # V8's hint first, the npm file unchanged after it; only where it is meant
+    # V8's hint first, the npm file after it with only its wrappers shared; only where it is meant
     for rel in build_site.EAGER_FILES:
         shipped = (built_site / rel).read_bytes()
         original = (ROOT / "vendor" / "pyodide" / Path(rel).name).read_bytes()
-        assert shipped == build_site.EAGER_HINT + original, rel
+        assert shipped.startswith(build_site.EAGER_HINT), rel
+        glue = shipped[len(build_site.EAGER_HINT):]
+        assert glue != original and glue.replace(build_site.WRAP_CACHE.encode(), b"", 1).replace(
+            build_site.WRAP_SHARED.encode(), build_site.WRAP_COMPILE.encode()) == original, rel
     for p in (built_site / "vendor").rglob("*js"):
         if p.relative_to(built_site).as_posix() not in build_site.EAGER_FILES:
             assert not p.read_bytes().startswith(build_site.EAGER_HINT), p
@@ -219,6 +223,30 @@ def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
     build_site.hint_eager(f)
     build_site.hint_eager(f)
     assert f.read_bytes() == build_site.EAGER_HINT + b"export {};\n"
+
+
+GLUE = ("var a=1;var convertJsFunctionToWasm=(func,sig)=>{var bytes=f(sig);"
+        "var module=new WebAssembly.Module(bytes);return g(module,func)};var b=2;")
+
+
+def test_the_glue_compiles_a_wrapper_once_per_signature(tmp_path):
+    f = tmp_path / "glue.mjs"
+    f.write_text(GLUE)
+    build_site.share_wrappers(f)
+    once = f.read_text()
+    assert once == ("var a=1;var phomWrappers={};var convertJsFunctionToWasm=(func,sig)=>{var bytes=f(sig);"
+                    "var module=phomWrappers[bytes]??=new WebAssembly.Module(bytes);return g(module,func)};var b=2;")
+    build_site.share_wrappers(f)   # never twice
+    assert f.read_text() == once
+    # a runtime whose glue reads otherwise is refused, and left as it was
+    for other in (GLUE.replace("new WebAssembly.Module(bytes)", "new WebAssembly.Module(b)"),
+                  GLUE.replace("convertJsFunctionToWasm", "wrap"),
+                  GLUE + GLUE,
+                  GLUE.replace(build_site.WRAP_COMPILE, "") + "x" * 700 + build_site.WRAP_COMPILE):
+        f.write_text(other)
+        with pytest.raises(SystemExit, match="convertJsFunctionToWasm"):
+            build_site.share_wrappers(f)
+        assert f.read_text() == other
 
 
 def test_pages_workflow():

@@ -53,6 +53,23 @@ NO_BLOB_WORKERS = """(() => {
 })();"""
 
 
+# Every wasm module the page compiles from bytes (not streamed: Emscripten's
+# wrappers of JS functions for the wasm table, tools/build_site.py share_wrappers).
+COUNT_MODULES = """(() => {
+  const Real = WebAssembly.Module;
+  const made = (window.phomModules = []);
+  function Counted(bytes, ...rest) {
+    const b = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+                                        : new Uint8Array(bytes);
+    made.push(Array.from(b).join(","));
+    return new Real(bytes, ...rest);
+  }
+  Counted.prototype = Real.prototype;
+  Object.setPrototypeOf(Counted, Real);
+  WebAssembly.Module = Counted;
+})();"""
+
+
 def boot(page) -> dict:
     return page.evaluate(BOOT)
 
@@ -252,6 +269,20 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
     page.keyboard.press("n")
     wait_ready(page)
     assert state(page)["hand_no"] == 2
+    watch.check(page)
+
+
+def test_a_restored_runtime_compiles_each_wrapper_once(snapshotted):
+    # Pyodide links its JS functions into the wasm table through a tiny module
+    # each; the same bytes (one signature) are compiled once, then instantiated
+    ctx, watch, url = snapshotted
+    page = visit(ctx, watch, url, init=COUNT_MODULES)
+    assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
+    made = page.evaluate("window.phomModules")
+    assert len(made) >= 5, "no wrapper was seen: the count no longer sees them"
+    twice = len(made) - len(set(made))
+    assert twice == 0, f"{twice} of {len(made)} modules compiled again from the same bytes"
+    assert state(page)["hand"], "a restored page with its wrappers shared deals a hand"
     watch.check(page)
 
 
