@@ -41,6 +41,63 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, ninth session (2 cores, a machine like the eighth
+session's: a Python loop as slow; 13:33-13:42 UTC, the build of 70d1616).
+The bare page swings most here (cold 3.7-8.4 s, warm 2.5-3.5 s between runs
+of the same code): read our own times beside the ratios.
+
+  3 runs, Chromium, on disk  first paint  saved table  interactive  vs bare
+  ours cold                       348 ms            -      5574 ms    1.44x
+  ours warm (snapshot)            196 ms       299 ms      1289 ms    0.46x
+  ours later warm visits          180 ms       241 ms      1213 ms    0.49x
+  ours warm, normal boot          180 ms            -      4438 ms    1.59x
+  bare cold / warm / later  116 / 84 / 96 ms      3869 / 2791 / 2495 ms
+  (2 runs of 5619efa at 12:23, before this session's change: cold 5701 ms
+  0.85x against a bare cold of 6669, warm 1344 ms 0.39x, later 1343 ms 0.50x,
+  saved table 315 / 310 ms)
+  the code kept by the first visit in 3 of 3 runs; first visit 5.20 MB gzip,
+  every file sent once; wasm heap 31.5 MB, JS 11.9-13.2 MB, snapshot 16.8 MB,
+  origin 29.6 MB
+
+  A/B and probes (alternated pairs, fresh profiles on disk)
+  kept  Emscripten's wrappers of JS functions for the wasm table compiled once
+        per distinct module (tools/build_site.py share_wrappers): a restored
+        start compiles 30 modules, not 261 (231 of them the same bytes again;
+        tested). Main thread of a restored visit, Chromium's profiler (2-3
+        visits each): the wrappers' WebAssembly.Module 24-25 -> 5-7 ms,
+        reportUndefinedSymbols 58-75 -> 38-45 ms. Too small for tti pairs at
+        this noise (keyed by signature, 5 pairs: first warm 1347 -> 1291 ms,
+        3 of 5 faster; later 1442 -> 1397, 4 of 5)
+  not   pyodide.asm.mjs as a classic script the page loads first of all
+        (export and import.meta rewritten; loadPyodide's createPyodideModule):
+        its code cache is consumed (traced: 1.66 MB, "full"), yet warm visits
+        are no faster: 4 pairs, first warm 1131 -> 1193 ms (2 of 4 faster),
+        the next 1138 -> 1361 (1 of 4); and with no inspector on the page
+        (the browser driven by raw CDP, times by a beacon): 1299 -> 1268 (2 of
+        4), 1224 -> 1244 (3 of 4), 1332 -> 1594 (1 of 4). The compile it saves
+        was off the main thread already (the compile hint), and restored, the
+        main thread is ~95% busy (1530 of 1587 ms, traced). It would also
+        have needed classic workers and more than the 3 KB left under 5.2 MB
+  found a page Playwright drives has the inspector's Runtime on: each thrown
+        exception then captures a detailed stack trace, and V8 reparses
+        Pyodide's 1.25 MB outer function for source positions
+        (V8.CollectSourcePositions 95-120 ms per traced warm visit; ~6 ms in
+        V8's function log of a visit with no inspector). Emscripten throws
+        ~320 times in a restored start (a TypeError per table wrapper tried,
+        FS lookups). The times without an inspector measured no lower (warm
+        1224-1332 ms against 1131-1268), so the benchmark stays as it is
+  found where a restored visit's main thread goes (profiler and trace, ~1.3-1.6
+        s traced): Emscripten's linking in receiveInstance 140-160 ms
+        (updateGOT ~60, reportUndefinedSymbols ~65 before the change above,
+        mergeLibSymbols ~24); Pyodide's finalising ~90 ms; the wasm's
+        deserialising and instantiating ~130 ms and its lazy compiles ~100
+        ms; PyScript's core chunk ~150 ms to evaluate (45 ms of it parsing: a
+        module from Cache Storage gets no code cache); the saved table's first
+        layout ~90 ms; Python after the restore (PyScript's bootstrap, our
+        boot and first render) ~150 ms; GC ~65 ms. The snapshot's reader
+        worker starts ~200 ms after its module runs, but the heap is read
+        (~650 ms) before Pyodide's glue has compiled (~800-980 ms)
+
 Issue 14 figures, eighth session (2 cores, a machine ~2x slower than the
 seventh session's: a Python loop, the bare page and our cold visit all take
 about twice as long; 06:40-07:40 UTC, the build of 0b6945d).
