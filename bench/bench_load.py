@@ -81,8 +81,9 @@ of the same code): read our own times beside the ratios.
   found a page Playwright drives has the inspector's Runtime on: each thrown
         exception then captures a detailed stack trace, and V8 reparses
         Pyodide's 1.25 MB outer function for source positions
-        (V8.CollectSourcePositions 95-120 ms per traced warm visit; ~6 ms in
-        V8's function log of a visit with no inspector). Emscripten throws
+        (V8.CollectSourcePositions 95-120 ms per traced warm visit; 35-41 ms
+        in a trace of a visit with no inspector, and V8's function log of one
+        shows no reparse of the glue beyond ~6 ms). Emscripten throws
         ~320 times in a restored start (a TypeError per table wrapper tried,
         FS lookups). The times without an inspector measured no lower (warm
         1224-1332 ms against 1131-1268), so the benchmark stays as it is
