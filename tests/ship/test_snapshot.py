@@ -274,7 +274,7 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
 
 def test_a_restored_runtime_compiles_each_wrapper_once(snapshotted):
     # Pyodide links its JS functions into the wasm table through a tiny module
-    # each; the same bytes (one signature) are compiled once, then instantiated
+    # each; the same bytes (one signature's types) are compiled once, then instantiated
     ctx, watch, url = snapshotted
     page = visit(ctx, watch, url, init=COUNT_MODULES)
     assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
