@@ -5,6 +5,13 @@
 Correct MIME types for .mjs/.wasm/.webmanifest; vendor/pysrc.zip is re-packed
 from phom/ and ui/ whenever a source is newer, so a reload picks up edits.
 The browser tests import ``start`` from here.
+
+The two Python archives, vendor/pysrc.zip and the stdlib's, are served with
+each module's bytecode beside its source (tools/bytecode.py dev_archive, made
+by the pinned runtime under Node and kept in vendor/.dev/): a dev-server boot
+then compiles none of its imports, which halves it (the browser tests boot a
+fresh Pyodide in every new context). Tracebacks still show the source lines.
+Where that cannot be made (no Node), the archives are served as they are.
 """
 
 from __future__ import annotations
@@ -14,12 +21,45 @@ import http.server
 import socket
 import sys
 import threading
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import pack_py  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import bytecode  # noqa: E402
+
+# request path -> (vendor/'s archive, where the page's Python sees it, unpacked into files)
+ARCHIVES = {
+    "/vendor/pysrc.zip": (pack_py.OUT, bytecode.OURS, True),
+    "/vendor/pyodide/python_stdlib.zip": (ROOT / "vendor" / "pyodide" / "python_stdlib.zip", bytecode.STDLIB, False),
+}
+_lock = threading.Lock()
+_failed: list[str] = []
+
+
+def archive(path: str) -> Path | None:
+    """The file to send for the archive at request ``path`` (a key of ARCHIVES):
+    vendor/.dev/'s copy with bytecode, or None to send vendor/'s own (the copy
+    could not be made: said once on stderr)."""
+    src, prefix, unpacked = ARCHIVES[path]
+    with _lock:
+        if src == pack_py.OUT:
+            try:
+                pack_py.pack_if_stale()
+            except OSError as e:  # pragma: no cover - sent as it was
+                print(f"serve: pack failed: {e}", file=sys.stderr)
+        if _failed:
+            return None
+        try:
+            return bytecode.dev_archive(src, prefix, unpacked)
+        except (OSError, SystemExit, zipfile.BadZipFile) as e:
+            _failed.append(str(e))
+            print(f"serve: the archives go without bytecode (boots are slower): {e}", file=sys.stderr)
+            return None
 
 MIME = {
     ".mjs": "text/javascript",
@@ -44,13 +84,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def do_GET(self):
-        if self.path.split("?", 1)[0].endswith("/vendor/pysrc.zip"):
-            try:
-                pack_py.pack_if_stale()
-            except OSError as e:  # pragma: no cover
-                self.log_error("pack failed: %s", e)
-        super().do_GET()
+    def translate_path(self, path):
+        bare = path.split("?", 1)[0].split("#", 1)[0]
+        if bare in ARCHIVES:
+            made = archive(bare)
+            if made is not None:
+                return str(made)
+        return super().translate_path(path)
 
     def log_message(self, fmt, *args):
         if not self.quiet:
@@ -63,7 +103,10 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def start(port: int = 0, root: Path = ROOT):
-    """Start serving ``root`` in a daemon thread; return (server, url)."""
+    """Start serving ``root`` in a daemon thread; return (server, url). The
+    archives with bytecode are made first (the first time ~15 s)."""
+    for path in ARCHIVES:
+        archive(path)
     handler = functools.partial(Handler, directory=str(root))
     srv = Server(("127.0.0.1", port), handler)
     t = threading.Thread(target=srv.serve_forever, daemon=True)
@@ -86,6 +129,8 @@ def main(argv: list[str]) -> None:
         port = 0
     pack_py.pack_if_stale()
     Handler.quiet = False
+    if not (ROOT / "vendor" / ".dev").is_dir():
+        print("Compiling the Python archives' bytecode for the dev server (once, ~15 s)...", flush=True)
     srv, url = start(port)
     print(f"Phỏm is being served at {url}  (Ctrl+C to stop)", flush=True)
     try:

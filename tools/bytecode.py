@@ -119,7 +119,8 @@ def _cache_dir(root: Path) -> Path:
     return root / "vendor" / ".bytecode"
 
 
-def _run_compiler(sources: dict[str, bytes], timed: bool = False) -> tuple[dict[str, bytes], dict[str, float]]:
+def _run_compiler(sources: dict[str, bytes], timed: bool = False,
+                  dev: bool = False) -> tuple[dict[str, bytes], dict[str, float]]:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("tools/bytecode.py: Node is needed to compile with the pinned Pyodide "
@@ -129,7 +130,8 @@ def _run_compiler(sources: dict[str, bytes], timed: bool = False) -> tuple[dict[
         with zipfile.ZipFile(src, "w", zipfile.ZIP_STORED) as z:
             for name in sorted(sources):
                 z.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), sources[name])
-        run = subprocess.run([node, str(COMPILER), str(src), str(out)] + (["--time"] if timed else []),
+        flag = ["--time"] if timed else ["--dev"] if dev else []
+        run = subprocess.run([node, str(COMPILER), str(src), str(out)] + flag,
                              capture_output=True, text=True)
         if run.returncode != 0:
             raise SystemExit(f"tools/compile_py.mjs failed:\n{run.stderr[-4000:]}")
@@ -139,18 +141,19 @@ def _run_compiler(sources: dict[str, bytes], timed: bool = False) -> tuple[dict[
     return pycs, times
 
 
-def compile_all(sources: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes]:
+def compile_all(sources: dict[str, bytes], root: Path = ROOT, dev: bool = False) -> dict[str, bytes]:
     """{path: source} -> {path: .pyc bytes}, compiled by the vendored Pyodide
     under Node (a frozen stdlib module gets none). Kept in vendor/.bytecode/ by
-    the hash of the sources, the runtime and the compiler: a rebuild is instant."""
-    h = hashlib.sha256()
+    the hash of the sources, the runtime and the compiler: a rebuild is instant.
+    ``dev``: the dev server's kind (compile_py.mjs --dev, dev_archive)."""
+    h = hashlib.sha256(b"dev" if dev else b"")
     for f in (root / "vendor" / "pyodide" / "pyodide.mjs", root / "vendor" / "pyodide" / "pyodide.asm.wasm", COMPILER):
         h.update(hashlib.sha256(f.read_bytes()).digest())
     for name in sorted(sources):
         h.update(name.encode() + b"\0" + hashlib.sha256(sources[name]).digest())
     cached = _cache_dir(root) / (h.hexdigest()[:24] + ".zip")
     if not cached.is_file():
-        pycs = _run_compiler(sources)[0]
+        pycs = _run_compiler(sources, dev=dev)[0]
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(f".{os.getpid()}.tmp")  # two test workers may build at once
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as z:
@@ -240,6 +243,56 @@ def apply(pysrc: Path, stdlib: Path | None, root: Path = ROOT, budget: int = BUD
     extra = sum(deflated(compiled[n]) - deflated(sources[n]) for n in chosen)
     return {"ours": sum(n.startswith(OURS) for n in chosen),
             "stdlib": sum(n.startswith(STDLIB) for n in chosen), "extra": extra}
+
+
+# The dev server's archives (scripts/serve.py): vendor/'s own, each module's
+# bytecode beside its source. The browser tests boot a fresh Pyodide in every
+# new browser context, with no compiled wasm kept: the first Python it runs is
+# V8's baseline code, where compiling the boot's modules from source is most of
+# the start (a dev-server boot, this machine: 7.2 s and 12 s of CPU to an
+# interactive table; 3.6 s and 6.9 s with this; the stdlib's alone: 4.0 s).
+# The site ships within its first visit's bytes instead (apply, above).
+def _cache_tag(root: Path) -> str:
+    """The runtime's sys.implementation.cache_tag ("cpython-314"), from its lock file."""
+    info = json.loads((root / "vendor" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    major, minor = info["python"].split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def dev_archive(src: Path, prefix: str, unpacked: bool, root: Path = ROOT, out: Path | None = None) -> Path:
+    """vendor/.dev/<src's name>: ``src`` with every module's bytecode beside
+    its source (the source stays: tracebacks show their lines), made again
+    when ``src`` is newer. ``prefix``: where the page's Python sees ``src``'s
+    files (OURS, STDLIB); ``unpacked``: the archive is unpacked into files (our
+    pysrc.zip), whose bytecode goes in __pycache__/, else it is imported as a
+    zip (the stdlib), whose bytecode sits beside the source. Unchecked hash-based
+    bytecode (compile_py.mjs --dev): an unpacked file's date is the unpacking's.
+    ``out``: another place for the copy."""
+    out = out or root / "vendor" / ".dev" / src.name
+    if out.is_file() and out.stat().st_mtime >= src.stat().st_mtime:
+        return out
+    with zipfile.ZipFile(src) as z:
+        infos = z.infolist()
+        sources = {prefix + i.filename: z.read(i) for i in infos if i.filename.endswith(".py")}
+        pycs = compile_all(sources, root, dev=True)
+        tag = _cache_tag(root)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(f".{os.getpid()}.tmp")  # two test workers may make it at once
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in infos:
+                zout.writestr(info, z.read(info))
+                pyc = pycs.get(prefix + info.filename)
+                if pyc is None:
+                    continue
+                if unpacked:
+                    folder, _, name = info.filename.rpartition("/")
+                    where = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{tag}.pyc"
+                else:
+                    where = info.filename + "c"
+                zout.writestr(zipfile.ZipInfo(where, info.date_time), pyc)
+            zout.comment = z.comment
+    os.replace(tmp, out)
+    return out
 
 
 def report(site: Path) -> str:

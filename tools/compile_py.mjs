@@ -2,7 +2,7 @@
 // (tools/bytecode.py runs this): only the runtime that runs the bytecode can
 // write it (CPython 3.14's format, not the building machine's Python).
 //
-//   node tools/compile_py.mjs IN.zip OUT.zip [--time]
+//   node tools/compile_py.mjs IN.zip OUT.zip [--time | --dev]
 //
 // IN holds sources named by the path the page's Python will see them at
 // (home/pyodide/phom/game.py, lib/python314.zip/json/decoder.py); OUT gets a
@@ -10,22 +10,29 @@
 // the runtime has frozen in already (it never reads that file). Without column
 // positions (PYTHONNODEBUGRANGES): the page ships no source to point them into.
 // --time: OUT.json gets each module's compile time too (ms, the best of 5).
+// --dev: for the dev server, which serves each .pyc beside its source
+// (tools/bytecode.py dev_archive): unchecked hash-based bytecode, valid
+// whatever the file's date once unpacked, and with column positions, for the
+// source there to point them into.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [input, output, flag] = process.argv.slice(2);
-if (!input || !output) {
-  console.error("usage: node tools/compile_py.mjs IN.zip OUT.zip");
+if (!input || !output || (flag && flag !== "--time" && flag !== "--dev")) {
+  console.error("usage: node tools/compile_py.mjs IN.zip OUT.zip [--time | --dev]");
   process.exit(2);
 }
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).pathname;
-const py = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
+const env = { HOME: "/home/pyodide", ...(flag === "--dev" ? {} : { PYTHONNODEBUGRANGES: "1" }) };
+const py = await loadPyodide({ indexURL, env });
 py.FS.writeFile("/tmp/in.zip", readFileSync(input));
 py.globals.set("TIME", flag === "--time");
+py.globals.set("DEV", flag === "--dev");
 try {
   py.runPython(`
 import _imp
 import importlib._bootstrap_external as be
+import importlib.util
 import json
 import sys
 import time
@@ -61,8 +68,11 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w",
                 compile(data, "/" + info.filename, "exec", dont_inherit=True)
                 best = min(best, time.perf_counter() - t)
             times[info.filename] = round(best * 1000, 2)
-        out.writestr(zipfile.ZipInfo(info.filename + "c", info.date_time),
-                     bytes(be._code_to_timestamp_pyc(code, 0, len(data))))
+        if DEV:
+            pyc = be._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+        else:
+            pyc = be._code_to_timestamp_pyc(code, 0, len(data))
+        out.writestr(zipfile.ZipInfo(info.filename + "c", info.date_time), bytes(pyc))
 with open("/tmp/times.json", "w") as f:
     json.dump(times, f)
 `);

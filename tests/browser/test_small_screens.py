@@ -203,12 +203,26 @@ STATS = r"""(sel) => {
 }"""
 
 
-def _step(page, act: str) -> None:
-    """A review button, clicked as a tap clicks it: the review re-draws itself while the
-    expert works (its progress), so a tap that waits for a still button may wait long."""
-    before = page.get_attribute(".rv-now", "data-step")
-    page.locator(f'.rv-controls [data-act="{act}"]').dispatch_event("click")
-    page.wait_for_function("(b) => document.querySelector('.rv-now').dataset.step !== b", arg=before)
+# A review button clicked, resolved once the move on show has changed. In the page, in
+# one call: the review re-draws itself while the expert works (its progress), so a tap
+# that waits for a still button may wait long; and while the expert works, every call
+# into the page after a click waits ~0.4 s (Chromium's scheduler, here), three a step.
+STEP = r"""(act) => new Promise((resolve, reject) => {
+  const before = document.querySelector('.rv-now').dataset.step;
+  const moved = () => {
+    const now = document.querySelector('.rv-now');
+    if (now && now.dataset.step !== before) { obs.disconnect(); clearTimeout(timer); resolve(now.dataset.step); }
+  };
+  const obs = new MutationObserver(moved);
+  const timer = setTimeout(() => { obs.disconnect(); reject(new Error(`${act}: still at move ${before}`)); }, 30000);
+  obs.observe(document.getElementById('table'), {subtree: true, childList: true, attributes: true});
+  document.querySelector(`.rv-controls [data-act="${act}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+})"""
+
+
+def _step(page, act: str) -> str:
+    """A review button, clicked as a tap clicks it; the step now on show."""
+    return page.evaluate(STEP, act)
 
 
 def _language(page, lang: str) -> None:
