@@ -76,8 +76,11 @@ class Page:
         self._listen(self.root, "change", self.on_change)
         self._listen(document, "keydown", self.on_key)
         self.drag.attach(self._listen, document)
-        # Audio may start only inside a gesture: the first tap or key creates it.
-        for name in ("pointerdown", "keydown"):
+        # Audio may start only inside a gesture: the first tap or key creates it, as the
+        # finger or key comes up (a tap's click, which may play a sound, follows). Not as
+        # it goes down: creating the AudioContext took ~110 ms here, which made the first
+        # key's own handling one task of ~200 ms.
+        for name in ("pointerup", "keyup"):
             self._listen(document, name, lambda ev: self.sound.unlock())
         self._listen(document, "pointerdown", self.on_pointer)
         window.phomState = create_proxy(state_json)
@@ -552,9 +555,10 @@ class Page:
         """Run the bot's generator in slices of ~12 ms, giving the browser the
         main thread between them. Each bot turn is recorded as a
         ``phom-think`` performance measure (the browser tests check that no long
-        task overlaps one). The move is handed back after one more pause: the
-        render that follows (25-80 ms here, more on a phone) then has a task of
-        its own instead of lengthening the last slice's."""
+        task overlaps one). It starts with a pause: the render of the move
+        before (25-80 ms here, more on a phone) and its first slice would
+        otherwise be one task."""
+        await asyncio.sleep(0)
         gen = self.app.bot_steps()
         performance.mark("phom-think-start")
         start = performance.now()
@@ -563,7 +567,6 @@ class Page:
                 try:
                     next(gen)
                 except StopIteration as stop:
-                    await asyncio.sleep(0)
                     return stop.value
                 if performance.now() - start > 12:
                     await asyncio.sleep(0)

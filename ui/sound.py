@@ -24,6 +24,8 @@ EVENT_SOUNDS = {"draw": "draw", "eat": "eat", "discard": "discard", "lay": "lay"
 # which sound wins when one step makes several (a lay-down and its sends, …)
 PRIORITY = ("u", "lay", "send", "eat", "discard", "draw", "deal")
 VIBRATE_TURN_MS = 35
+# the noise buffer holds signed 8-bit samples (_noise_buffer): scaled back to -1..1 in the graph
+NOISE_SCALE = 1 / 128
 
 
 def load_muted(storage) -> bool:
@@ -85,15 +87,19 @@ class Player:
             self.ctx = None
 
     def _noise_buffer(self):
+        """A quarter second of white noise, made on the first noisy sound: random
+        bytes read as signed 8-bit samples (-128..127, scaled down in the graph,
+        NOISE_SCALE), converted by the browser. Python drawing 12,000 floats one
+        by one took ~70 ms of that first tap here, before the wasm warmed up."""
         if self.noise is None:
-            from js import Float32Array
+            from js import Float32Array, Int8Array
             from pyodide.ffi import to_js
 
             rate = int(self.ctx.sampleRate)
             n = rate // 4
-            rnd = random.Random(7)
+            samples = Int8Array.new(to_js(random.Random(7).randbytes(n)).buffer)
             buf = self.ctx.createBuffer(1, n, rate)
-            buf.copyToChannel(Float32Array.new(to_js([rnd.uniform(-1, 1) for _ in range(n)])), 0)
+            buf.copyToChannel(getattr(Float32Array, "from")(samples), 0)
             self.noise = buf
         return self.noise
 
@@ -122,11 +128,14 @@ class Player:
         if kind == "noise":
             src = ctx.createBufferSource()
             src.buffer = self._noise_buffer()
+            scale = ctx.createGain()
+            scale.gain.value = NOISE_SCALE
+            src.connect(scale)
             band = ctx.createBiquadFilter()
             band.type = "bandpass"
             band.frequency.value = freq
             band.Q.value = 1.2
-            src.connect(band)
+            scale.connect(band)
             band.connect(env)
             src.start(t0, random.random() * 0.1, length)
         else:
