@@ -24,7 +24,7 @@ EVENT_SOUNDS = {"draw": "draw", "eat": "eat", "discard": "discard", "lay": "lay"
 # which sound wins when one step makes several (a lay-down and its sends, …)
 PRIORITY = ("u", "lay", "send", "eat", "discard", "draw", "deal")
 VIBRATE_TURN_MS = 35
-# the noise buffer holds signed 8-bit samples (_noise_buffer): scaled back to -1..1 in the graph
+# the noise buffer holds signed 8-bit samples (_noise_buffer): a noise voice's envelope scales them to -1..1
 NOISE_SCALE = 1 / 128
 
 
@@ -88,8 +88,8 @@ class Player:
 
     def _noise_buffer(self):
         """A quarter second of white noise, made on the first noisy sound: random
-        bytes read as signed 8-bit samples (-128..127, scaled down in the graph,
-        NOISE_SCALE), converted by the browser. Python drawing 12,000 floats one
+        bytes read as signed 8-bit samples (-128..127, scaled down by the voice's
+        envelope, NOISE_SCALE), converted by the browser. Python drawing 12,000 floats one
         by one took ~70 ms of that first tap here, before the wasm warmed up."""
         if self.noise is None:
             from js import Float32Array, Int8Array
@@ -120,22 +120,20 @@ class Player:
 
     def _voice(self, kind: str, t0: float, length: float, freq: float, gain: float) -> None:
         ctx = self.ctx
+        level = NOISE_SCALE if kind == "noise" else 1.0
         env = ctx.createGain()
-        env.gain.setValueAtTime(0.0001, t0)
-        env.gain.exponentialRampToValueAtTime(gain, t0 + min(0.01, length / 4))
-        env.gain.exponentialRampToValueAtTime(0.0001, t0 + length)
+        env.gain.setValueAtTime(0.0001 * level, t0)
+        env.gain.exponentialRampToValueAtTime(gain * level, t0 + min(0.01, length / 4))
+        env.gain.exponentialRampToValueAtTime(0.0001 * level, t0 + length)
         env.connect(ctx.destination)
         if kind == "noise":
             src = ctx.createBufferSource()
             src.buffer = self._noise_buffer()
-            scale = ctx.createGain()
-            scale.gain.value = NOISE_SCALE
-            src.connect(scale)
             band = ctx.createBiquadFilter()
             band.type = "bandpass"
             band.frequency.value = freq
             band.Q.value = 1.2
-            scale.connect(band)
+            src.connect(band)
             band.connect(env)
             src.start(t0, random.random() * 0.1, length)
         else:
