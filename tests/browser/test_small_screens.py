@@ -260,7 +260,8 @@ def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, a
             _step(page, "rv_prev")          # a step there and back, at this size
             _step(page, "rv_next")
             problems += page.evaluate(REVIEW)
-            page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
+            if (w, h) in SHOTS:             # checked at every size, pictured at the four
+                page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
         page.set_viewport_size({"width": 360, "height": 640})
         _step(page, "rv_last")              # the end: the last move and how the hand ended
         problems += page.evaluate(REVIEW)
