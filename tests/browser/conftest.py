@@ -17,9 +17,24 @@ ARTIFACTS = ROOT / "test-artifacts"
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chromium import browser_type_launch_args  # noqa: E402, F401 - the shared fixture
+from chromium import (  # noqa: E402, F401 - the shared fixtures
+    baseline_browser,
+    browser_type_launch_args,
+    tiered_browser,
+)
 from guard import Guard  # noqa: E402
 from needs import ensure_runtime  # noqa: E402
+
+
+@pytest.fixture
+def browser(request):
+    """pytest-playwright's `browser` (and with it `context`, `page`, and
+    new_table below), here: the baseline-tier browser, or the tiered one for a
+    test marked `tiered` or `solo`. Only in tests/browser: the shipping tests
+    (tests/ship) keep the plugin's own, tiered, as they need V8's code caches."""
+    node = request.node
+    tiered = node.get_closest_marker("tiered") or node.get_closest_marker("solo")
+    return request.getfixturevalue("tiered_browser" if tiered else "baseline_browser")
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ browser or runtime can never pass for a green run."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -35,3 +36,26 @@ def ensure_runtime() -> None:
     if shutil.which("npm") is None:
         missing("npm is needed to install the pinned runtime (make test installs it)")
     subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
+
+
+def site_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The assembled site (tools/build_site.py) for the shipping and WebKit
+    tests, built once per run: under pytest-xdist by the first worker that asks,
+    the others waiting on a lock in the run's shared temporary folder (each
+    build was ~17 s of CPU on CI's two cores, once per worker and suite). The
+    tests only read it; one that changes a site changes a copy."""
+    ensure_runtime()
+    import build_site
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # this run's folder, the workers' own folders in it
+    out, built = base / "site", base / "site.built"
+    with open(base / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            if out.exists():
+                shutil.rmtree(out)  # a build that failed half-way
+            build_site.build(out, quiet=True)
+            built.write_text("")
+    return out

@@ -136,6 +136,7 @@ def test_statistics_after_three_hands_match_the_hands(new_table, site_url):
     assert json.loads(stored)["records"] == []
 
 
+@pytest.mark.tiered  # the expert's review: long Python, slower without V8's optimising tier
 def test_hint_by_key_then_the_review_from_the_end_of_hand_panel(table, site_url):
     """H marks a legal move and says it, three times; the hand played on, the review
     opened from the end-of-hand panel steps through it by buttons and by keys. (One

@@ -21,7 +21,7 @@ import json
 import time
 
 import pytest
-from chromium import launch
+from chromium import BASELINE_ONLY, launch
 from table_driver import has, open_table, phase, state, tap_step, wait_booted
 
 import phom
@@ -33,7 +33,7 @@ RTC_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 @pytest.fixture
 def rtc_browser(playwright):
-    b = launch(playwright, RTC_ARGS)
+    b = launch(playwright, RTC_ARGS + BASELINE_ONLY)   # as the other browser tests' (conftest.py)
     yield b
     b.close()
 

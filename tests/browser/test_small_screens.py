@@ -233,6 +233,7 @@ def _language(page, lang: str) -> None:
     page.tap('[data-key="close-settings"]')
 
 
+@pytest.mark.tiered  # the expert's review: long Python, slower without V8's optimising tier
 def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, artifacts):
     """One hand played by taps, then its review and everyone's statistics in Vietnamese,
     then in English (the language switched in the settings: one hand for both)."""

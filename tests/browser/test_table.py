@@ -48,6 +48,27 @@ def test_time_to_interactive_and_every_python_file_loaded(new_table, site_url, a
     assert cold < 30_000 and warm < 30_000
 
 
+def command_line(browser) -> str:
+    page = browser.new_page()
+    try:
+        page.goto("chrome://version")
+        return page.inner_text("#command_line")
+    finally:
+        page.close()
+
+
+def test_a_browser_test_gets_the_baseline_tier_browser(browser, tiered_browser):
+    # conftest.py's `browser`: V8's baseline wasm tier only, unless marked
+    assert browser is not tiered_browser
+    assert "--js-flags=--liftoff-only" in command_line(browser)
+
+
+@pytest.mark.tiered
+def test_a_tiered_test_gets_the_browser_as_players_have_it(browser, baseline_browser):
+    assert browser is not baseline_browser
+    assert "--liftoff-only" not in command_line(browser)
+
+
 def test_no_packages_key_in_the_pyscript_config():
     # The config is JSON in index.html's <script type="py" config='…'> (no TOML parser to fetch).
     import re

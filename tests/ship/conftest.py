@@ -19,7 +19,7 @@ for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser"):
         sys.path.insert(0, str(p))
 
 from chromium import browser_type_launch_args  # noqa: E402, F401 - the shared fixture
-from needs import ensure_runtime  # noqa: E402
+from needs import site_once  # noqa: E402
 
 
 def pytest_configure(config):
@@ -28,15 +28,10 @@ def pytest_configure(config):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The site, assembled once for the session (SITE_DIR: use that one)."""
+    """The site, assembled once for the run (needs.site_once; SITE_DIR: use that one)."""
     if os.environ.get("SITE_DIR"):
         return Path(os.environ["SITE_DIR"]).resolve()
-    ensure_runtime()
-    import build_site
-
-    out = tmp_path_factory.mktemp("site") / "site"
-    build_site.build(out, quiet=True)
-    return out
+    return site_once(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,6 @@ except under CI=true, where a missing browser fails."""
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -18,6 +16,7 @@ for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser", Path(__f
         sys.path.insert(0, str(p))
 
 import wk  # noqa: E402
+from needs import site_once  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -34,15 +33,7 @@ def pytest_collection_modifyitems(config, items):
 def wk_site(tmp_path_factory) -> Path:
     if os.environ.get("SITE_DIR"):
         return Path(os.environ["SITE_DIR"]).resolve()
-    if not (ROOT / "vendor" / "pyodide" / "pyodide.mjs").exists():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is needed to install the pinned runtime (make test does it)")
-        subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh")], check=True)
-    import build_site
-
-    out = tmp_path_factory.mktemp("wk-site") / "site"
-    build_site.build(out, quiet=True)
-    return out
+    return site_once(tmp_path_factory)  # the shipping tests' build too
 
 
 @pytest.fixture(scope="module")
