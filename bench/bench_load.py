@@ -41,6 +41,48 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, tenth session (2 cores; a Python loop 0.37 s per 10**7
+steps here; 21:30 UTC, the build of 8417b1f: this session changed no page code).
+
+  2 runs, Chromium, on disk  first paint  saved table  interactive  vs bare
+  ours cold                       234 ms            -      4582 ms    1.07x
+  ours warm (snapshot)            176 ms       319 ms      1047 ms    0.48x
+  ours later warm visits          192 ms       237 ms      1061 ms    0.51x
+  ours warm, normal boot          182 ms            -      2825 ms    1.29x
+  bare cold / warm / later  110 / 74 / 74 ms      4287 / 2195 / 2062 ms
+  kept by the first visit in 2 of 2; first visit 5.20 MB gzip, every file
+  sent once; wasm heap 31.5 MB, JS 12.9 MB, snapshot 16.8 MB, origin 32.5 MB
+
+  Where a warm visit's time goes, across the machine (a trace of one, 1240 ms
+  to interactive): the page's main thread busy 1197 ms of it; V8's compile
+  threads 1358 ms (Liftoff compiles of the 2,061 functions the code cache
+  marks eager after its deserialising, TurboFan tier-ups, one of them 379 ms);
+  the browser process ~560 ms (Cache Storage: the heap, the wasm, their code
+  caches); the snapshot's reader 199 ms. ~3.6 s of thread time in 1.24 s on
+  two cores: a warm visit is CPU-bound across the machine, so moving work off
+  the main thread loses here, and only less work can win.
+
+  A/B (alternated; visit pairs in one profile unless said)
+  not   the wasm compiled in a worker of its own (a blob worker from
+        ui/interpreter.mjs; Pyodide's loader patched at build time to take the
+        WebAssembly.Module): it hits the code cache there (moduleCacheHit
+        1.43 MB) and its deserialising (~70-160 ms) leaves the main thread,
+        but the worker streams only from ~560 ms: 5 pairs 1151 -> 1228, 1094
+        -> 1172, 1033 -> 1105, 958 -> 1065, 916 -> 959 ms (5 of 5 slower)
+  not   the same compile in the snapshot's reader worker (from ~40 ms): the
+        module ready at 330-410 ms, but the heap read 400 -> 530 ms: 981 ->
+        1129, 1033 -> 1023, 972 -> 1070, 968 -> 1043, 883 -> 1078 (4 of 5
+        slower)
+  not   the code-cache warm-up worker restoring the snapshot and letting bots
+        play (not a full boot), for a cache of what a restored visit runs: 3
+        pairs of fresh profiles, first warm visits 966 -> 1035 ms, later
+        1017 -> 1156 (medians)
+  not   pyodide.asm.mjs modulepreloaded by ui/snapshot.store.mjs on a warm
+        visit (its fetch from ~60 ms, not ~350): 7 pairs, mean 1154 -> 1191 ms
+  not   a restored visit running the page's Python itself, PyScript never
+        loaded: 6 pairs, mean 992 -> 946 ms (4 of 6 faster): ~45 ms, for a
+        second way of running the page beside PyScript's
+
 Issue 14 figures, ninth session (2 cores, a machine like the eighth
 session's: a Python loop as slow; 13:33-13:42 UTC, the build of 70d1616).
 The bare page swings most here (cold 3.7-8.4 s, warm 2.5-3.5 s between runs
