@@ -41,6 +41,28 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, eleventh session (2 cores; 11:23-11:57 UTC): a restored
+visit runs the page's Python itself and never loads PyScript (ui/interpreter.mjs
+runPage); a visit with nothing to restore loads PyScript as before. 3 runs
+each, the build of 43d339f (before) and of this change (after), one after the
+other on the same machine (slower than the tenth session's: read the two
+columns beside each other, not beside the tenth's):
+
+  3 runs, Chromium, on disk   before: saved table  interactive   after: saved table  interactive
+  ours cold                               -      5187 ms 1.21x             -      4797 ms 1.22x
+  ours warm (snapshot)               228 ms      1017 ms 0.41x        158 ms       802 ms 0.30x
+  ours later warm visits             219 ms       948 ms 0.45x        207 ms       883 ms 0.35x
+  ours warm, normal boot                  -      2741 ms 1.10x             -      3015 ms 1.12x
+  bare cold / warm / later     4277 / 2481 / 2097 ms              3938 / 2697 / 2529 ms
+  warm runs before 1017, 1046, 936 ms; after 802, 822, 760 ms (each below
+  every one before). The same first visit, 5.20 MB gzip, every file sent once;
+  wasm heap 31.5 MB, JS heap 10.9-11.8 MB, snapshot 16.8 MB, origin 32.5 MB.
+
+  --cpu 4, after (3 runs): cold 15041 ms 1.32x, warm 2456 ms 0.23x (saved
+  table 551 ms), later 2619 ms 0.27x (547 ms), normal boot 12512 ms; bare
+  11414 / 10517 / 9525 ms. The tenth session's --cpu 4 warm was 3523 ms
+  (later 3195): the 2 s target is still ~0.5 s away.
+
 Issue 14 figures, tenth session (2 cores; a Python loop 0.37 s per 10**7
 steps here; 21:30 UTC, the build of 8417b1f: this session changed no page code).
 
@@ -79,9 +101,10 @@ steps here; 21:30 UTC, the build of 8417b1f: this session changed no page code).
         1017 -> 1156 (medians)
   not   pyodide.asm.mjs modulepreloaded by ui/snapshot.store.mjs on a warm
         visit (its fetch from ~60 ms, not ~350): 7 pairs, mean 1154 -> 1191 ms
-  not   a restored visit running the page's Python itself, PyScript never
-        loaded: 6 pairs, mean 992 -> 946 ms (4 of 6 faster): ~45 ms, for a
-        second way of running the page beside PyScript's
+  (a restored visit running the page's Python itself, PyScript never
+        loaded, first measured here: 6 pairs, mean 992 -> 946 ms, 4 of 6
+        faster; at --cpu 4 3156 -> 2763 ms, 5 of 6: kept in the eleventh
+        session, above)
 
 Issue 14 figures, ninth session (2 cores, a machine like the eighth
 session's: a Python loop as slow; 13:33-13:42 UTC, the build of 70d1616).

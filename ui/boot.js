@@ -30,6 +30,17 @@ if (!webkit && !served) {
   link("./vendor/pysrc.zip", "preload", "fetch");
 }
 
+// PyScript runs the page's Python (the <script type="py"> in index.html) on a
+// normal boot; a visit restored from the snapshot runs it without PyScript
+// (ui/interpreter.mjs runPage). Where no snapshot can be here (the service
+// worker serves nothing yet: a first visit, the dev server), PyScript is loaded
+// at once; otherwise ui/interpreter.mjs loads it once it knows there is no
+// snapshot to restore. Whoever decides first sets window.phomRunner.
+if (!served && globalThis.phomRunner !== "direct") {
+  globalThis.phomRunner = "pyscript";
+  import("../vendor/pyscript/core.js");
+}
+
 const bar = document.getElementById("splash-bar");
 const text = document.getElementById("splash-text");
 let lang = "vi";

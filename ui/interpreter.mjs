@@ -37,10 +37,19 @@
 //   (str hashes are frozen too: nothing may depend on their order.)
 // * PyScript derives Pyodide's indexURL from this module's folder: ours is
 //   passed instead.
+// * A restored visit runs the page's Python (index.html's <script type="py">)
+//   itself, and PyScript is never loaded: our Python uses Pyodide's own `js`
+//   and `pyodide.ffi`, not PyScript's package, so nothing PyScript sets up is
+//   needed. That spares its set-up on the main thread (its modules, config,
+//   hooks): bench/bench_load.py warm visits 1017 -> 802 ms (3 runs each; every
+//   run after below every run before); at 4x CPU 2456 ms, where the session
+//   before measured 3523. A visit with nothing to restore loads PyScript as
+//   before (usePyScript), and PyScript calls loadPyodide below.
 //
 // The page shows how it booted: <html data-boot="snapshot|normal"
-// data-boot-why="…"> and data-snapshot="making|stored|failed"; the same, with
-// timings, in window.phomBoot (for the tests and bench/bench_load.py).
+// data-boot-why="…" data-runner="direct|pyscript"> and
+// data-snapshot="making|stored|failed"; the same, with timings, in
+// window.phomBoot (for the tests and bench/bench_load.py).
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { BUILD, CACHE, KEY, Unusable, drop, read, unusable } from "./snapshot.store.mjs";
 
@@ -50,6 +59,8 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SCOPE = new URL("../", import.meta.url);
 const SOURCES = new URL("../vendor/pysrc.zip", import.meta.url).href;
 const WORKER = new URL("./snapshot.worker.mjs", import.meta.url);
+
+const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
 
 const root = document.documentElement;
 const info = (globalThis.phomBoot = { build: BUILD, mode: "", why: "", snapshot: "" });
@@ -116,8 +127,13 @@ function unpackWhenUp(py) {
   whenUp(() => unpack(py).then(() => { info.unpacked = true; }, (e) => console.error("phom: " + e)));
 }
 
+// The page's Python has run (PyScript's py:all-done, or runPage's own end).
+let ranPage;
+const pageRan = new Promise((resolve) => { ranPage = resolve; });
+addEventListener("py:all-done", () => ranPage(), { once: true });
+
 // Run once, soon after the table is interactive (ui/boot.js's mark), or 5 s
-// after PyScript is done where no mark is seen.
+// after the page's Python has run where no mark is seen.
 function whenUp(go) {
   let started = false;
   const once = () => {
@@ -133,7 +149,7 @@ function whenUp(go) {
       }
     }).observe({ type: "mark", buffered: true });
   } catch (_) { /* no observer: the fallback below */ }
-  addEventListener("py:all-done", () => setTimeout(once, 5000), { once: true });
+  pageRan.then(() => setTimeout(once, 5000));
 }
 
 // Chromium keeps a wasm module's compiled code beside its copy in Cache
@@ -254,7 +270,7 @@ function makeSnapshot(py) {
 // had a moment to itself (the first visit's service worker installs then too).
 function makeWhenIdle(py) {
   const go = () => setTimeout(() => whenIdle(() => makeSnapshot(py)), 1000);
-  addEventListener("py:all-done", go, { once: true });
+  pageRan.then(go);
 }
 
 // The wasm heap's size now (the page's memory beside the JS heap).
@@ -364,9 +380,45 @@ async function bootNormally() {
 // handlers (our config has no packages), handed over below.
 const booting = stored.then(async (got) => {
   const restored = got.heap ? await restore(got) : null;
-  return restored ? { py: restored, mode: "snapshot" } : { py: await bootNormally(), mode: "normal" };
+  if (!restored) usePyScript(); // beside the normal boot, as it would have been
+  return restored ? { py: restored, mode: "snapshot", got } : { py: await bootNormally(), mode: "normal", got };
 });
 booting.catch(() => { /* PyScript's call throws it */ });
+
+// PyScript, loaded once (ui/boot.js loads it itself on a visit that no service
+// worker serves): it will call loadPyodide below and run the page's Python.
+function usePyScript() {
+  if (globalThis.phomRunner === "direct") return;
+  globalThis.phomRunner = "pyscript";
+  set("runner", "pyscript");
+  import(PYSCRIPT);
+}
+
+// A restored visit: the page's Python (index.html's <script type="py">) run
+// here, where PyScript would have run it, in __main__. Its errors reach the
+// console (ui/main.py boot() has shown them in the table too).
+function runPage(py, got) {
+  globalThis.phomRunner = "direct";
+  set("runner", "direct");
+  noteTimes(got);
+  heap(py);
+  set("mode", "snapshot");
+  info.restoredAt = performance.now();
+  const script = document.querySelector('script[type="py"]');
+  try {
+    py.runPython(script ? script.textContent : "raise RuntimeError('index.html has no <script type=\"py\">')");
+  } catch (e) {
+    console.error("phom: the page's Python failed: " + e);
+  } finally {
+    ranPage();
+  }
+}
+
+stored.then((got) => { if (!got.heap) usePyScript(); }, usePyScript);
+booting.then(({ py, mode, got }) => {
+  if (mode === "snapshot" && globalThis.phomRunner !== "pyscript") runPage(py, got);
+  else usePyScript();
+}, usePyScript);
 
 export async function loadPyodide(options = {}) {
   info.calledAt = performance.now();
@@ -377,6 +429,7 @@ export async function loadPyodide(options = {}) {
   if (options.stdout) py.setStdout({ batched: options.stdout });
   if (options.stderr) py.setStderr({ batched: options.stderr });
   heap(py);
+  set("runner", "pyscript");
   if (mode === "snapshot") {
     info.restoredAt = performance.now();
   } else {

@@ -19,6 +19,10 @@ pytestmark = pytest.mark.browser
 BOOT = "() => ({...document.documentElement.dataset})"
 SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.documentElement.dataset.codeCache)"
+# PyScript's own modules this page asked for (a restored visit runs the page's
+# Python without PyScript: ui/interpreter.mjs runPage)
+PYSCRIPT_ASKED = ("() => performance.getEntriesByType('resource').map((e) => e.name)"
+                  ".filter((n) => /\\/vendor\\/pyscript\\/[^/]*\\.js$/.test(n))")
 
 # Spoil the stored snapshot in one of three ways (run in the page, with the
 # store's own module: its name, its format and its check).
@@ -107,6 +111,7 @@ def snapshot_profile(browser, served_site):
     watch = Watch(url)
     page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
     assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
+    assert boot(page)["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED)
     # a normal boot's runtime starts loading before PyScript asks for it (ui/interpreter.mjs)
     started, asked = page.evaluate("[window.phomBoot.normalAt, window.phomBoot.calledAt]")
     assert started < asked, (started, asked)
@@ -255,6 +260,8 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
         page = visit(ctx, watch, url + "?new=1&speed=instant")
         assert boot(page)["boot"] == "snapshot", page.evaluate("JSON.stringify(window.phomBoot)")
         assert page.evaluate("window.phomBoot.reader") == "worker"
+        assert boot(page)["runner"] == "direct"
+        assert page.evaluate(PYSCRIPT_ASKED) == [], "a restored visit loaded PyScript"
         hands.append(state(page)["hand"])
         watch.check(page)
         page.close()
@@ -300,6 +307,7 @@ def test_a_bad_snapshot_falls_back_plays_and_is_made_anew(snapshotted, how, why)
     page = visit(ctx, watch, url + "?new=1&speed=instant&players=3")
     info = boot(page)
     assert info["boot"] == "normal" and info["bootWhy"].startswith(why), info
+    assert info["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED), info
     steps = play_hand(page, keyboard_step)
     assert "discard" in steps and phase(page) == "hand-over"
     settle(page)

@@ -104,6 +104,10 @@ def test_reload_resumes_from_the_snapshot(webkit, served):
     wait_booted(webkit, 120_000)
     info = webkit.evaluate(BOOT)
     assert info["boot"] == "snapshot", webkit.evaluate("JSON.stringify(window.phomBoot)")
+    # run without PyScript (ui/interpreter.mjs runPage): none of its modules asked for
+    assert info["runner"] == "direct", info
+    asked = webkit.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [n for n in asked if "/vendor/pyscript/" in n and n.endswith(".js")], asked
     after = state(webkit)
     assert after["hand"] == before["hand"] and after["hand_no"] == 2
     no_errors(webkit)
