@@ -6,6 +6,9 @@ console). One session, in order: each test builds on the one before."""
 
 from __future__ import annotations
 
+import os
+
+import wk
 from table_driver import (
     LINK_OR_READY,
     keyboard_step,
@@ -149,3 +152,12 @@ def test_offline_reload_plays(webkit, served):
         srv.handler.offline = False
         srv.handler.log = None
     no_errors(webkit)
+
+
+def test_the_web_process_paints_without_gl(webkit):
+    # GL here is Mesa's software rasteriser, which crashed the web process now
+    # and then: the session runs with none of WebKit's GL paths (wk.NO_GL)
+    procs = wk.web_processes(os.environ["DISPLAY"])
+    assert procs, "no WebKit web process found on this session's display"
+    painting = {pid: wk.gl_threads(pid) for pid in procs}
+    assert not any(painting.values()), painting

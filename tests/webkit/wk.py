@@ -34,6 +34,49 @@ def missing() -> str:
     return ""
 
 
+# Paint and composite on the CPU, with no GL at all: under Xvfb GL is Mesa's
+# software rasteriser (swrast_dri.so), which segfaulted WebKit's web process
+# now and then (seen in the kernel log: a SkiaGPUWorker once, and the web
+# process mid-hand in a CI run, "session deleted because of page crash").
+# The page's scripts, which the tests are about, run the same either way.
+NO_GL = {
+    "WEBKIT_DISABLE_DMABUF_RENDERER": "1",    # 2.44+: no accelerated compositing
+    "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
+    "WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1",  # Skia paints on the CPU, not through GL
+}
+
+
+GL_THREADS = ("SkiaGPUWorker", "llvmpipe", "eadedCompositor")  # the last: ThreadedCompositor, cut to 15
+
+
+def web_processes(display: str) -> list[int]:
+    """The WebKit web processes drawing on this X display (Linux /proc)."""
+    found = []
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if comm.read_text().strip() != "WebKitWebProces":
+                continue
+            env = (comm.parent / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue  # gone, or not ours
+        if ("DISPLAY=" + display).encode() in env:
+            found.append(int(comm.parent.name))
+    return found
+
+
+def gl_threads(pid: int) -> list[str]:
+    """The threads of a web process that paint or composite through GL."""
+    names = []
+    for comm in Path(f"/proc/{pid}/task").glob("*/comm"):
+        try:
+            name = comm.read_text().strip()
+        except OSError:
+            continue
+        if name.startswith(GL_THREADS):
+            names.append(name)
+    return sorted(names)
+
+
 class Display:
     """An Xvfb display for the session, set as DISPLAY while it lasts."""
 
@@ -71,7 +114,7 @@ def session():
     opts = Options()
     opts.binary_location = BROWSER
     opts.add_argument("--automation")
-    d = webdriver.WebKitGTK(options=opts, service=Service(executable_path=DRIVER))
+    d = webdriver.WebKitGTK(options=opts, service=Service(executable_path=DRIVER, env={**os.environ, **NO_GL}))
     d.set_window_size(1280, 800)
     try:
         yield d
