@@ -380,56 +380,25 @@ async function bootNormally() {
 // handlers (our config has no packages), handed over below.
 const booting = stored.then(async (got) => {
   const restored = got.heap ? await restore(got) : null;
-  if (!restored) usePyScript(); // beside the normal boot, as it would have been
-  return restored ? { py: restored, mode: "snapshot", got } : { py: await bootNormally(), mode: "normal", got };
+  if (restored) return { py: restored, mode: "snapshot", got };
+  usePyScript(); // nothing to restore: PyScript loads beside the normal boot
+  return { py: await bootNormally(), mode: "normal", got };
 });
-booting.catch(() => { /* PyScript's call throws it */ });
 
 // PyScript, loaded once (ui/boot.js loads it itself on a visit that no service
 // worker serves): it will call loadPyodide below and run the page's Python.
 function usePyScript() {
   if (globalThis.phomRunner === "direct") return;
   globalThis.phomRunner = "pyscript";
-  set("runner", "pyscript");
   import(PYSCRIPT);
 }
 
-// A restored visit: the page's Python (index.html's <script type="py">) run
-// here, where PyScript would have run it, in __main__. Its errors reach the
-// console (ui/main.py boot() has shown them in the table too).
-function runPage(py, got) {
-  globalThis.phomRunner = "direct";
-  set("runner", "direct");
+// What either runner does with the runtime it is handed: its figures noted
+// and, after a normal boot, a snapshot made for the next visit.
+function handOver(py, mode, got, runner) {
   noteTimes(got);
   heap(py);
-  set("mode", "snapshot");
-  info.restoredAt = performance.now();
-  const script = document.querySelector('script[type="py"]');
-  try {
-    py.runPython(script ? script.textContent : "raise RuntimeError('index.html has no <script type=\"py\">')");
-  } catch (e) {
-    console.error("phom: the page's Python failed: " + e);
-  } finally {
-    ranPage();
-  }
-}
-
-stored.then((got) => { if (!got.heap) usePyScript(); }, usePyScript);
-booting.then(({ py, mode, got }) => {
-  if (mode === "snapshot" && globalThis.phomRunner !== "pyscript") runPage(py, got);
-  else usePyScript();
-}, usePyScript);
-
-export async function loadPyodide(options = {}) {
-  info.calledAt = performance.now();
-  const got = await stored;
-  const { py, mode } = await booting;
-  noteTimes(got);
-  // PyScript's own output handlers, as loadPyodide would have set them
-  if (options.stdout) py.setStdout({ batched: options.stdout });
-  if (options.stderr) py.setStderr({ batched: options.stderr });
-  heap(py);
-  set("runner", "pyscript");
+  set("runner", runner);
   if (mode === "snapshot") {
     info.restoredAt = performance.now();
   } else {
@@ -437,5 +406,37 @@ export async function loadPyodide(options = {}) {
     if (!unusable()) makeWhenIdle(py);
   }
   set("mode", mode);
+}
+
+// A restored visit: the page's Python (index.html's <script type="py">) run
+// here, where PyScript would have run it, in __main__. Its errors reach the
+// console (ui/main.py boot() has shown them in the table too). Where PyScript
+// is loaded already (a visit no service worker served, e.g. a reload that
+// bypassed it), PyScript runs the page with the restored runtime instead.
+function runPage(py, got) {
+  globalThis.phomRunner = "direct";
+  handOver(py, "snapshot", got, "direct");
+  try {
+    py.runPython(document.querySelector('script[type="py"]').textContent);
+  } catch (e) {
+    console.error("phom: the page's Python failed: " + e);
+  } finally {
+    ranPage();
+  }
+}
+
+// A failed boot goes to PyScript too: its loadPyodide call throws the error.
+booting.then(({ py, mode, got }) => {
+  if (mode === "snapshot" && globalThis.phomRunner !== "pyscript") runPage(py, got);
+}, usePyScript);
+
+export async function loadPyodide(options = {}) {
+  info.calledAt = performance.now();
+  const got = await stored;
+  const { py, mode } = await booting;
+  // PyScript's own output handlers, as loadPyodide would have set them
+  if (options.stdout) py.setStdout({ batched: options.stdout });
+  if (options.stderr) py.setStderr({ batched: options.stderr });
+  handOver(py, mode, got, "pyscript");
   return py;
 }

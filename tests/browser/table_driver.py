@@ -41,6 +41,12 @@ def instant_settings(lang: str = "vi") -> str:
     return mem.getItem(store.SETTINGS_KEY)
 
 
+# PyScript's own modules this page asked for (a restored visit runs the page's
+# Python without PyScript: ui/interpreter.mjs runPage)
+PYSCRIPT_ASKED = ("() => performance.getEntriesByType('resource').map((e) => e.name)"
+                  ".filter((n) => /\\/vendor\\/pyscript\\/[^/]*\\.js$/.test(n))")
+
+
 def wait_booted(page, timeout: int = 60_000) -> None:
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'",
                            timeout=timeout)

@@ -11,7 +11,15 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from table_driver import LINK_OR_READY, keyboard_step, phase, play_hand, state, wait_ready
+from table_driver import (
+    LINK_OR_READY,
+    PYSCRIPT_ASKED,
+    keyboard_step,
+    phase,
+    play_hand,
+    state,
+    wait_ready,
+)
 from test_offline import Watch
 
 pytestmark = pytest.mark.browser
@@ -19,10 +27,6 @@ pytestmark = pytest.mark.browser
 BOOT = "() => ({...document.documentElement.dataset})"
 SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.documentElement.dataset.codeCache)"
-# PyScript's own modules this page asked for (a restored visit runs the page's
-# Python without PyScript: ui/interpreter.mjs runPage)
-PYSCRIPT_ASKED = ("() => performance.getEntriesByType('resource').map((e) => e.name)"
-                  ".filter((n) => /\\/vendor\\/pyscript\\/[^/]*\\.js$/.test(n))")
 
 # Spoil the stored snapshot in one of three ways (run in the page, with the
 # store's own module: its name, its format and its check).

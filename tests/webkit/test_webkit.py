@@ -11,6 +11,7 @@ import os
 import wk
 from table_driver import (
     LINK_OR_READY,
+    PYSCRIPT_ASKED,
     keyboard_step,
     phase,
     play_hand,
@@ -47,6 +48,7 @@ def test_first_visit_fetches_each_file_once_and_stores_a_snapshot(webkit, served
         webkit.goto(url + "?new=1&speed=instant&seed=7")
         wait_ready(webkit, 180_000)
         assert webkit.evaluate(BOOT)["boot"] == "normal"
+        assert webkit.evaluate(BOOT)["runner"] == "pyscript" and webkit.evaluate(PYSCRIPT_ASKED)
         webkit.wait_for_function(SETTLED, 300_000)
         assert webkit.evaluate(BOOT)["snapshot"] == "stored", webkit.evaluate("JSON.stringify(window.phomBoot)")
         # the page asks for each file once (no preload copy left unused, no second path)
@@ -109,8 +111,7 @@ def test_reload_resumes_from_the_snapshot(webkit, served):
     assert info["boot"] == "snapshot", webkit.evaluate("JSON.stringify(window.phomBoot)")
     # run without PyScript (ui/interpreter.mjs runPage): none of its modules asked for
     assert info["runner"] == "direct", info
-    asked = webkit.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    assert not [n for n in asked if "/vendor/pyscript/" in n and n.endswith(".js")], asked
+    assert webkit.evaluate(PYSCRIPT_ASKED) == [], "a restored visit loaded PyScript"
     after = state(webkit)
     assert after["hand"] == before["hand"] and after["hand_no"] == 2
     no_errors(webkit)
