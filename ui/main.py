@@ -71,6 +71,8 @@ class Page:
         self.tabs = TabGuard(self.on_table, self.on_busy, self.on_lost, self.on_silent)
         if not self.link.guest:
             self.tabs.start()
+        else:
+            self.tabs.let_go_early()
         document.getElementById("sprite").innerHTML = sprite()
         self._listen(self.root, "click", self.on_click)
         self._listen(self.root, "change", self.on_change)

@@ -28,6 +28,29 @@
       fingerprint(localStorage.getItem("phom.settings.v1") || "");
   }
   window.phomPaint = { key: KEY, fingerprint: current };
+  // The Web Lock that lets one tab play (ui/tabs.py owns it: its name, what
+  // each answer means), asked for here on a painted visit, a return visit
+  // that plays this device's own save: the browser's answer is then there
+  // when Python starts. Asked by Python, it came ~90-190 ms after Python's
+  // boot at 4x CPU (~10 ms at 1x), the table's last wait before it takes
+  // input: restored -> interactive 387 -> 160 ms (medians, 6 alternated
+  // warm visits each at 4x CPU). window.phomLock: {granted: a promise of
+  // the lock's release (null where another tab holds it), done: the
+  // request's own promise}; Python adopts both (TabGuard.start), a guest's
+  // page lets it go.
+  function askForTheTable() {
+    if (!navigator.locks) return;
+    var asked = {};
+    asked.granted = new Promise(function (answer) {
+      asked.done = navigator.locks.request("phom.play", { ifAvailable: true }, function (lock) {
+        window.phomPaint.lock = lock ? "held" : "busy"; // the answer, for the tests
+        if (!lock) return answer(null);
+        return new Promise(function (release) { answer(release); });
+      });
+    });
+    asked.done.catch(function () { /* taken from this tab (steal): Python hears it */ });
+    window.phomLock = asked;
+  }
   try {
     // (a guest of a linked table shows the host's view, not a save of this device)
     if (!table || location.search.replace(/^\?/, "") || sessionStorage.getItem("phom.guest.v1") !== null) return;
@@ -41,6 +64,7 @@
     table.setAttribute("aria-busy", "true");
     table.setAttribute("data-painted", "saved");
     window.phomPaint.at = performance.now();
+    askForTheTable();
     // "phom-painted" once the frame that shows it is drawn (bench/bench_load.py's
     // saved-table time: the pixels, not the insertion ~100-200 ms before them)
     requestAnimationFrame(function () {

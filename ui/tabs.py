@@ -15,6 +15,13 @@ which reads the save as the old tab left it. A tab that gains the lock posts
 its lock by itself. Without Web Locks (an old browser) the page plays
 uncoordinated, as before.
 
+On a return visit that paints the saved table (ui/paint.js), that first
+request is made by the page's first script, with the same name, before the
+runtime starts: the browser's answer then waits for Python instead of Python
+for it (``window.phomLock``, adopted by ``start``). Without the lock there,
+Python asks once more itself: a reload may ask before the browser has let go
+of the page it replaces.
+
 A tab that holds the lock may stop answering: the browser froze it (a
 background tab on a phone), or it hangs. Then it never lets go, and the
 waiting tab would wait for ever. So a waiting tab asks ``ping`` (and the
@@ -73,7 +80,38 @@ class TabGuard:
             return
         self.channel = BroadcastChannel.new(CHANNEL)
         self.channel.onmessage = self._proxy(self._message)
-        self._request({"ifAvailable": True}, self._first)
+        asked = self._asked_early()
+        if asked is None:
+            self._request({"ifAvailable": True}, self._first)
+            return
+        # ui/paint.js asked already (a painted return visit): its answer, adopted
+        asked.done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
+        asked.granted.then(self._proxy(self._adopt))
+
+    @staticmethod
+    def _asked_early():
+        """The first request made by ui/paint.js before Python ran (same name,
+        ``ifAvailable``), taken once; None where it made none."""
+        asked = getattr(window, "phomLock", None)
+        if _nil(asked):
+            return None
+        window.phomLock = None
+        return asked
+
+    def let_go_early(self) -> None:
+        """A page that does not play its own save (a guest's) holds no lock."""
+        asked = self._asked_early()
+        if asked is not None:
+            asked.granted.then(self._proxy(lambda release: None if _nil(release) else release()))
+
+    def _adopt(self, release) -> None:
+        """ui/paint.js's answer: with the lock, this tab plays; without it,
+        asked again as a boot without that early ask would (a reload can ask
+        before the browser has let go of the page it replaces)."""
+        if _nil(release):
+            self._request({"ifAvailable": True}, self._first)
+            return
+        self._hold(release)
 
     def _request(self, opts: dict, callback) -> None:
         """Ask for the lock; if it is ever taken from this tab (``steal``), stop."""
@@ -108,15 +146,19 @@ class TabGuard:
 
     def _granted(self):
         """Hold the lock until ``_release`` is called (a promise left pending)."""
-        self.held, self.waiting = True, False
-
         def executor(resolve, _reject):
             self._release = resolve
 
         promise = Promise.new(self._proxy(executor))
+        self._hold(self._release)
+        return promise
+
+    def _hold(self, release) -> None:
+        """This tab has the lock, let go by calling ``release``: it plays."""
+        self.held, self.waiting = True, False
+        self._release = release
         self._post("have")
         self.on_table()
-        return promise
 
     def take_over(self) -> None:
         """Ask the tab that plays to let go, and wait for the lock."""

@@ -153,3 +153,37 @@ def test_a_hand_on_screen_is_not_dealt_again(table, site_url):
     table.click('[data-act="confirm"]')
     wait_ready(table)
     assert table.evaluate(dealt) == 0
+
+
+def test_a_painted_visit_asks_for_the_table_before_python_and_plays(table, site_url):
+    """The painted page's first script asks for the lock that lets one tab play
+    (ui/paint.js, for ui/tabs.py): granted, Python adopts it and the table plays
+    and saves; a second tab, also painted, is told another tab plays."""
+    open_table(table, site_url, seed=26, players=3)
+    keyboard_step(table)
+    wait_ready(table)
+    table.wait_for_function(KEPT, timeout=10_000)
+    table.goto(site_url + "manifest.webmanifest")  # the page gone, and its lock with it
+    table.goto(site_url)
+    table.wait_for_function("() => document.getElementById('table').hasAttribute('data-painted')")
+    wait_ready(table, 60_000)
+    assert table.evaluate("window.phomPaint.lock") == "held", "the painted page did not ask for the table itself"
+    assert table.evaluate("window.phomLock") is None, "Python did not take the early answer over"
+    saved = table.evaluate("localStorage.getItem('phom.match.v1')")
+    keyboard_step(table)
+    wait_ready(table)
+    assert table.evaluate("localStorage.getItem('phom.match.v1')") != saved, "the adopted lock plays but does not save"
+    table.wait_for_function(KEPT, timeout=10_000)
+
+    second = table.context.new_page()
+    try:
+        second.goto(site_url)
+        second.wait_for_selector('[data-tab="busy"] [data-act="tab_take"]', timeout=60_000)
+        assert second.evaluate("window.phomPaint.lock") == "busy"
+        # the first tab still plays, and the second takes over on the player's word
+        second.click('[data-act="tab_take"]')
+        table.wait_for_selector('[data-tab="lost"]', timeout=30_000)
+        wait_ready(second, 60_000)
+        assert state(second)["hand"]
+    finally:
+        second.close()

@@ -572,3 +572,15 @@ def test_a_notice_set_as_plain_text_is_shown_as_given():
     app.notice = add(app.notice, say(t, "notice_not_saving"))
     app.handle("setting", ("lang", "en"))
     assert app.notice_text() == "Plain words. " + t("en", "notice_not_saving")
+
+
+def test_the_page_first_script_asks_for_the_tab_guard_lock_by_its_name():
+    # ui/paint.js asks for ui/tabs.py's lock before Python runs (a painted
+    # return visit): one name, or two tabs would both play the one save
+    import re
+
+    tabs = (ROOT / "ui" / "tabs.py").read_text(encoding="utf-8")
+    paint = (ROOT / "ui" / "paint.js").read_text(encoding="utf-8")
+    lock = re.search(r'^LOCK = "([^"]+)"$', tabs, re.M).group(1)
+    asked = re.findall(r'navigator\.locks\.request\("([^"]+)", \{ ifAvailable: true \}', paint)
+    assert asked == [lock], (asked, lock)
