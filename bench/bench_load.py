@@ -41,6 +41,47 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, twelfth session (2 cores, the slowest machine yet: a Python
+loop 0.57 s per 10**7 steps, against 0.37 in the tenth session; the bare page
+~1.45x the eleventh's at --cpu 4). The tab guard's Web Lock asked for by
+ui/paint.js on a painted visit, before Python starts (ui/tabs.py adopts it).
+
+  A/B, alternated warm visits (each site in its profile, the build of d424a73
+  against this change's): at --cpu 4 restored -> interactive 387 -> 160 ms
+  (medians of 6 pairs), interactive 2803 -> 2579 ms (noisy: 2316-3294 against
+  2072-2792); at 1x interactive 1449 -> 1352 ms (8 pairs, 6 of 8 faster).
+
+  3 runs, --cpu 4, this change: cold 20609 ms 1.22x, warm 3512 ms 0.23x
+  (saved table 717 ms), later 3842 ms 0.29x (799 ms), normal boot 16820 ms
+  1.10x; bare cold / warm / later 16837 / 15258 / 13442 ms. (Scaled by the
+  bare page to the eleventh session's machine: warm ~2.4 s. The 2 s target
+  is still not met.) A warm visit's timeline at --cpu 4 (6 visits, medians):
+  the saved table inserted at 502 ms, drawn at 849; the snapshot's reader
+  running from 945, the runtime's set-up from 1026 (the wasm's body streamed
+  from the service worker's cache in ~300-950 ms); restored at 3473,
+  interactive at 3848: ~2.4 s of it the runtime's own start on the main
+  thread (the wasm's cached code deserialised and instantiated, Emscripten's
+  linking, the heap put back, Pyodide's finalising).
+  3 runs, 1x, this change (the machine slower still, later the same day):
+  cold 6343 ms 1.16x, warm 1314 ms 0.41x (saved table 373 ms), later
+  1376 ms 0.50x, normal boot 4978 ms; bare 5461 / 3204 / 2736 ms. An hour
+  before, 1x: warm 1057 ms 0.45x (saved table 314 ms), cold 4856 ms 1.23x,
+  bare 3960 / 2335 / 2383. First visit 5.20 MB gzip, every file sent once;
+  wasm heap 31.5 MB, JS heap 11.4-11.9 MB, snapshot 16.8 MB, origin
+  29.6-32.5 MB.
+
+  not   the snapshot looked for on the main thread (Cache Storage's match)
+        so that "found" does not wait for the reader worker's start: the
+        runtime's set-up from 640 -> 550 ms at --cpu 4, interactive 2727 ->
+        2792 ms (5 pairs)
+  not   Emscripten's updateGOT(exports) in receiveInstance skipped at build
+        time (the page loads no side module): 1x, the start after the wasm
+        393 -> 351 ms but interactive 846 -> 890 ms (8 pairs); --cpu 4
+        2624 -> 2870 (6 pairs); and it bends the linker's own rules
+  found the painted table's style and layout: ~10-15 ms at 1x (190 elements,
+        forced, medians of 15), ~40-150 ms at --cpu 4, no rule of style.css
+        standing out when taken away one at a time: nothing to win there
+
 Issue 14 figures, eleventh session (2 cores; 11:23-11:57 UTC): a restored
 visit runs the page's Python itself and never loads PyScript (ui/interpreter.mjs
 runPage); a visit with nothing to restore loads PyScript as before. 3 runs
