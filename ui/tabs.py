@@ -85,7 +85,7 @@ class TabGuard:
             self._request({"ifAvailable": True}, self._first)
             return
         # ui/paint.js asked already (a painted return visit): its answer, adopted
-        asked.done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
+        self._watch(asked.done)
         asked.granted.then(self._proxy(self._adopt))
 
     @staticmethod
@@ -116,7 +116,10 @@ class TabGuard:
     def _request(self, opts: dict, callback) -> None:
         """Ask for the lock; if it is ever taken from this tab (``steal``), stop."""
         js_opts = to_js(opts, dict_converter=Object.fromEntries)
-        done = navigator.locks.request(LOCK, js_opts, self._proxy(callback))
+        self._watch(navigator.locks.request(LOCK, js_opts, self._proxy(callback)))
+
+    def _watch(self, done) -> None:
+        """A request's own promise: it rejects if the lock is taken from this tab."""
         done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
 
     def _first(self, lock):
