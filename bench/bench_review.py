@@ -1,17 +1,22 @@
 """How often the review marks a decision, and how long it takes (not a test).
 
     python bench/bench_review.py --hands 20 --bot normal --preset basic
+    python bench/bench_review.py --pyodide --hands 5     # in the page's runtime
 
 Plays ``--hands`` hands with ``--bot`` in seat 0 and three ``hard`` bots, reviews
 seat 0 at the page's settings (``phom.review`` defaults) and prints: decisions
 reviewed per hand, the share marked, the mean marked cost, and seconds per hand
-review (CPython; the page runs Pyodide, roughly 1.5× slower).
+review, on the Python it runs in. ``--pyodide`` runs the same script in Pyodide
+under Node (``bench/pyodide_run.mjs``, the npm copy set-up fetched): the page's
+interpreter, without the browser.
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -29,7 +34,14 @@ def main() -> None:
     ap.add_argument("--bot", default="normal")
     ap.add_argument("--preset", default="basic")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node")
     a = ap.parse_args()
+    if a.pyodide:
+        here = Path(__file__).resolve().parent
+        rest = [x for x in sys.argv[1:] if x != "--pyodide"]
+        sys.exit(subprocess.call(["node", str(here / "pyodide_run.mjs"), str(Path(__file__).resolve()), *rest]))
+    runtime = ("Pyodide " if sys.platform == "emscripten" else "") + (
+        f"{platform.python_implementation()} {platform.python_version()}")
     times, cpu, counts, decisions, marked, costs, hands_marked = [], [], [], 0, 0, [], 0
     for h in range(a.hands):
         g = phom.Game(phom.Rules.preset(a.preset), players=4, seed=a.seed * 100000 + h)
@@ -52,7 +64,7 @@ def main() -> None:
           f"decisions, {100 * hands_marked / a.hands:.0f}% of hands), mean marked cost "
           f"{statistics.mean(costs) if costs else 0:.2f} units")
     print(f"review time a hand: median {statistics.median(times):.2f} s wall, "
-          f"{statistics.median(cpu):.2f} s CPU (max {max(cpu):.2f} s CPU; CPython; "
+          f"{statistics.median(cpu):.2f} s CPU (max {max(cpu):.2f} s CPU; {runtime}; "
           f"{statistics.median([d / h for d, h in zip(cpu, counts, strict=True)]):.2f} s CPU a decision)")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import DECK, Card
 from .rules import UKind
 
 # Kinds of ù (docs/RULES.md §8), as DeclareU(kind) names them: ``rules.UKind``.
@@ -56,6 +56,14 @@ class Discard:
 
     def __str__(self) -> str:
         return f"Discard {self.card}"
+
+
+#: One Discard a card, by card index, and one Draw and one Eat: actions are
+#: values, so the engine's lists and the playouts share these rather than build
+#: new ones at every position (and ``in`` finds them by identity first).
+DISCARD_OF: tuple[Discard, ...] = tuple(Discard(c) for c in DECK)
+DRAW = Draw()
+EAT = Eat()
 
 
 @dataclass(frozen=True, slots=True)

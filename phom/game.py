@@ -208,7 +208,7 @@ class Game:
     @property
     def table_count(self) -> int:
         """D: discards lying on the table (eaten ones not counted)."""
-        return sum(len(r) for r in self.rows)
+        return sum(map(len, self.rows))
 
     def hand(self, seat: int) -> list[Card]:
         return mask_to_cards(self.hands[seat])

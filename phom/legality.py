@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
+from .actions import (
+    DISCARD_OF,
+    DRAW,
+    EAT,
+    Action,
+    DeclareU,
+    Discard,
+    Draw,
+    Eat,
+    LayDown,
+    Pass,
+    Send,
+)
 from .cards import Card, cards_to_mask, mask_to_cards
 from .melds import MELD_MASKS, all_arrangements_mask, full_cover_mask, is_meld_mask, is_valid_mask
 from .rules import UKind
@@ -22,9 +34,13 @@ from .state import Phase
 if TYPE_CHECKING:
     from .game import Game
 
-# Melds containing each card (for eat legality).
-_MELDS_WITH = [tuple(m for m in MELD_MASKS if m >> i & 1) for i in range(52)]
+# For each card, the other two cards of every three-card meld holding it: a card
+# completes some meld with cards of a hand exactly when it completes a three-card
+# one (any longer run or set holding it contains a three-card meld holding it).
+_PAIRS_WITH = [tuple(m & ~(1 << i) for m in MELD_MASKS if m >> i & 1 and m.bit_count() == 3)
+               for i in range(52)]
 _SUIT = [0x1FFF << (13 * s) for s in range(4)]
+_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in every suit, shifted by the rank
 _U_KINDS = frozenset(k.value for k in UKind)
 
 
@@ -32,17 +48,28 @@ def same_suit(mask: int) -> bool:
     return any(mask & ~s == 0 for s in _SUIT)
 
 
-def fits(c: Card, meld: int) -> bool:
-    """Can card ``c`` be sent (gửi) onto the table meld ``meld`` (docs/RULES.md §7)?"""
-    n = meld.bit_count()
+def _fit_mask(meld: int) -> int:
     low = (meld & -meld).bit_length() - 1
     high = meld.bit_length() - 1
     if same_suit(meld):  # a run takes a card at either end
-        if c.index // 13 != low // 13:
-            return False
-        return c.index == low - 1 and low % 13 != 0 or c.index == high + 1 and high % 13 != 12
+        return (1 << low - 1 if low % 13 else 0) | (1 << high + 1 if high % 13 != 12 else 0)
     # a set: only a set of three takes the fourth card
-    return n == 3 and c.rank == low % 13 + 1
+    return _RANK << low % 13 & ~meld if meld.bit_count() == 3 else 0
+
+
+_FIT = {m: _fit_mask(m) for m in MELD_MASKS}
+
+
+def fit_mask(meld: int) -> int:
+    """The cards that can be sent (gửi) onto the table meld ``meld`` (docs/RULES.md §7):
+    the card at either end of a run, the fourth card of a set of three."""
+    f = _FIT.get(meld)
+    return _fit_mask(meld) if f is None else f
+
+
+def fits(c: Card, meld: int) -> bool:
+    """Can card ``c`` be sent (gửi) onto the table meld ``meld`` (docs/RULES.md §7)?"""
+    return bool(fit_mask(meld) >> c.index & 1)
 
 
 # ------------------------------------------------------------------ the ù on offer
@@ -121,7 +148,7 @@ def eat_problem(g: Game, s: int) -> str | None:
         return "there is no discard from the previous player to eat"
     h, e = g.hands[s], g.eaten_mask[s]
     free = h & ~e
-    if not any(m & ~c.bit & ~free == 0 for m in _MELDS_WITH[c.index]):
+    if not any(p & free == p for p in _PAIRS_WITH[c.index]):
         return (f"{c} makes no meld with two cards of your hand "
                 "(you may eat only to complete a meld with cards you hold)")
     h2, e2 = h | c.bit, e | c.bit
@@ -267,9 +294,9 @@ def legal_actions(g: Game) -> list[Action]:
             out.append(Pass())
         return out
     if ph == Phase.TAKE:
-        out = [Draw()]
+        out = [DRAW]
         if why_not_eat(g) is None:
-            out.append(Eat())
+            out.append(EAT)
         return out
     if ph == Phase.LAY_DOWN:
         return [LayDown(tuple(tuple(mask_to_cards(m)) for m in arr)) for arr in lay_down_options(g, s)]
@@ -278,12 +305,19 @@ def legal_actions(g: Game) -> list[Action]:
     if why_not_u(g, UKind.SEND) is None:
         out.append(DeclareU(UKind.SEND))
     free = mask_to_cards(g.hands[s] & ~g.eaten_mask[s])
-    for c in free:
-        if why_not_discard(g, c) is None:
-            out.append(Discard(c))
-    if g.laid_this_turn and g.laid[s] and g.hands[s].bit_count() >= 2:
+    if g.rules.u_optional or not gui_u_ready(g, s):
+        # why_not_discard of a free card turns on the eaten cards alone: with
+        # none, every free card may go (asked once here, not once a card)
+        easy = not g.eaten_mask[s]
         for c in free:
-            for mid in g.meld_seq:
-                if why_not_send(g, c, mid) is None:
+            if easy or why_not_discard(g, c) is None:
+                out.append(DISCARD_OF[c.index])
+    if g.laid_this_turn and g.laid[s] and g.hands[s].bit_count() >= 2:
+        # only a card in a meld's fit mask can be sent onto it: ask why_not_send
+        # about those alone (the same list, without a refusal built for each miss)
+        fit = [(mid, fit_mask(g.melds[mid][1])) for mid in g.meld_seq]
+        for c in free:
+            for mid, f in fit:
+                if f >> c.index & 1 and why_not_send(g, c, mid) is None:
                     out.append(Send(c, mid))
     return out

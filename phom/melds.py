@@ -38,6 +38,7 @@ __all__ = [
     "meld_kind_mask",
     "is_partial",
     "has_partial",
+    "meld_cards_mask",
     "Arrangement",
     "best_arrangement",
     "best_arrangement_mask",
@@ -192,7 +193,7 @@ def has_partial(mask: int) -> bool:
     return bool((a & (b | c | d)) | (b & (c | d)) | (c & d))
 
 
-def _candidates(hand: int) -> int:
+def meld_cards_mask(hand: int) -> int:
     """Cards of hand that lie in at least one meld inside hand."""
     s = hand & (hand >> 1) & (hand >> 2) & _RUN3_START
     cand = s | (s << 1) | (s << 2)
@@ -280,7 +281,7 @@ def best_arrangement_mask(hand_mask: int, eaten_mask: int = 0) -> tuple[int, tup
     Minimum deadwood; ties: fewer melds, then lexicographically smallest
     sorted tuple of meld masks.
     """
-    cand = _candidates(hand_mask)
+    cand = meld_cards_mask(hand_mask)
     if eaten_mask & ~cand:
         return None  # an eaten card in no meld (or not in hand)
     if not cand:
@@ -298,7 +299,7 @@ def is_valid_mask(hand_mask: int, eaten_mask: int = 0) -> bool:
     """Whether some arrangement puts every eaten card in its own meld."""
     if not eaten_mask:
         return True
-    cand = _candidates(hand_mask)
+    cand = meld_cards_mask(hand_mask)
     if eaten_mask & ~cand:
         return False
     return _cover_eaten(cand, eaten_mask, eaten_mask)
@@ -318,7 +319,7 @@ def full_cover_mask(hand_mask: int, eaten_mask: int = 0) -> tuple[int, ...] | No
     """Sorted melds covering every card of hand_mask validly, or None."""
     if not hand_mask:
         return None
-    if _candidates(hand_mask) != hand_mask or eaten_mask & ~hand_mask:
+    if meld_cards_mask(hand_mask) != hand_mask or eaten_mask & ~hand_mask:
         return None
     found: list[int] = []
 
@@ -347,7 +348,7 @@ def all_arrangements_mask(hand_mask: int, eaten_mask: int = 0, min_left: int = 0
     """Every collection of disjoint melds from hand_mask obeying the eaten rule
     and leaving at least min_left cards out of melds; each a sorted tuple of
     meld masks, the list sorted by (deadwood points, number of melds, masks)."""
-    cand = _candidates(hand_mask)
+    cand = meld_cards_mask(hand_mask)
     if eaten_mask & ~cand:
         return []
     melds = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import DECK, cards_to_mask
-from .melds import MELD_MASKS, full_cover_mask, has_partial
+from .melds import MELD_MASKS, full_cover_mask, has_partial, meld_cards_mask
 from .rules import Rules, UKind
 from .scoring import u_multiplier
 
@@ -39,7 +39,13 @@ def after_take(rules: Rules, h: int, e: int) -> UKind | None:
         kinds.append(UKind.ROUND)
         kinds.append(UKind.NORMAL)
     elif n >= 4:
+        # only one card may be left over, and a card in no meld of the hand
+        # stays in none with another card gone: with one such card, only
+        # throwing it can work; with two or more, nothing can
         rest = h & ~e
+        loose = h & ~meld_cards_mask(h)
+        if loose:
+            rest &= loose if loose & (loose - 1) == 0 else 0
         while rest:
             low = rest & -rest
             rest ^= low

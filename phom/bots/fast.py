@@ -18,17 +18,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import proposals
-from ..actions import DeclareU, Discard, Draw, Eat
-from ..cards import card_from_index
+from ..actions import DISCARD_OF, DRAW, EAT, DeclareU, Discard
 from ..melds import best_arrangement_mask, is_valid_mask
 from ..state import Phase
 
 if TYPE_CHECKING:
     from ..game import Game
 from .handeval import CARD_PTS, OUTS, PARTNERS
-
-_DRAW = Draw()
-_EAT = Eat()
 
 
 def throw_score(i: int, dw: int, seen: int, a: float = 4.0, b: float = 0.5) -> float:
@@ -112,7 +108,7 @@ def playout(g: Game, rng: random.Random | None = None, max_steps: int = 400) -> 
             g.apply(legal[0])  # the ù on offer
             continue
         if ph == Phase.TAKE:
-            g.apply(_EAT if len(legal) > 1 else _DRAW)
+            g.apply(EAT if len(legal) > 1 else DRAW)
             continue
         if ph == Phase.LAY_DOWN:
             g.apply(legal[0])  # least deadwood (the engine sorts them)
@@ -139,5 +135,5 @@ def playout(g: Game, rng: random.Random | None = None, max_steps: int = 400) -> 
             continue
         dead = g.face_up_mask()
         i = discard_choice(hand, eaten, dead, noise)
-        g.apply(Discard(card_from_index(i)))
+        g.apply(DISCARD_OF[i])
     return steps

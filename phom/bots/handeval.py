@@ -25,10 +25,10 @@ from ..cards import bits as bits  # shared: other bot modules import it from her
 from ..melds import (
     MELD_MASKS,
     MELDS_BY_CARD,
-    _candidates,
     best_arrangement_mask,
     deadwood_points_mask,
     is_valid_mask,
+    meld_cards_mask,
 )
 from ..proposals import greedy_sends as greedy_sends  # the engine's, shared with the bots
 from ..proposals import run_ends as run_ends
@@ -141,7 +141,7 @@ def dw_options(hand: int, eaten: int = 0) -> tuple[int, ...] | None:
     r = _OPT_CACHE.get(key)
     if r is not None or key in _OPT_CACHE:
         return r
-    cand = _candidates(hand)
+    cand = meld_cards_mask(hand)
     forced = hand & ~cand
     res: tuple[int, ...] | None
     if eaten & ~cand:

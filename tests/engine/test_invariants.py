@@ -160,3 +160,35 @@ def test_sample_from_view_is_consistent():
                     assert getattr(hv, f) == getattr(v, f), f
                 assert len(all_cards(h)) == 52 and len(set(all_cards(h))) == 52
             g.apply(rng.choice(g.legal_actions()))
+
+
+def test_the_legal_list_is_what_why_illegal_allows():
+    """legal_actions() takes shortcuts (a meld's fit mask, a hand with no eaten
+    card); each position checks it against why_illegal for every Draw, Eat, Pass,
+    ù, Discard and Send there could be, including the hard cases: sends after a
+    lay-down, discards beside eaten cards (gửi ù: tests/engine/test_u.py)."""
+    kinds = [phom.DeclareU(k) for k in phom.actions.U_KINDS]
+    fixed = [phom.Draw(), phom.Eat(), phom.Pass(), *kinds]
+    fixed += [phom.Discard(c) for c in phom.DECK]
+    seen = {"send": 0, "eaten discard": 0, "refused discard": 0, "eat": 0}
+    for seed in range(150):
+        preset = list(phom.PRESETS)[seed % 5]
+        players = 2 + seed % 3
+        g = phom.Game(phom.Rules.preset(preset), players, seed=seed)
+        bots = [make("hard" if (seed + s) % 3 else "random", seed + s) for s in range(players)]
+        for seat, _, legal in positions(g, bots):
+            assert len(set(legal)) == len(legal)
+            ids = list(g.melds) + [max(g.melds, default=-1) + 1]
+            sends = [phom.Send(c, mid) for c in phom.DECK for mid in ids]
+            allowed = [a for a in fixed + sends if g.why_illegal(a) is None]
+            plain = [a for a in legal if not isinstance(a, phom.LayDown)]
+            assert sorted(map(str, allowed)) == sorted(map(str, plain)), (preset, seed, g.phase)
+            for a in legal:
+                assert g.why_illegal(a) is None
+            seen["send"] += any(isinstance(a, phom.Send) for a in legal)
+            seen["eat"] += phom.Eat() in legal
+            if g.phase == "discard" and g.eaten_in_hand_mask(seat):
+                seen["eaten discard"] += 1
+                free = g.hand_mask(seat) & ~g.eaten_in_hand_mask(seat)
+                seen["refused discard"] += sum(isinstance(a, phom.Discard) for a in legal) < free.bit_count()
+    assert all(seen.values()), seen

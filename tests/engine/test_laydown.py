@@ -46,6 +46,15 @@ def test_send_onto_a_set_of_three_only():
     assert not legality.fits(C("AC"), run_k) and legality.fits(C("10S"), run_k)
 
 
+def test_a_card_fits_a_meld_when_the_two_make_a_meld():
+    """The rule of §7 in one line, against fit_mask for every meld and card: a card
+    not in the meld fits exactly when meld and card together are a meld."""
+    for m in phom.melds.MELD_MASKS:
+        for c in phom.DECK:
+            grows = not m & c.bit and phom.melds.is_meld_mask(m | c.bit)
+            assert legality.fits(c, m) == grows, (phom.cards.mask_to_cards(m), c)
+
+
 def test_mom_cannot_send():
     g = deal({0: S0, 1: S1, 2: S2, 3: S3})
     run(g, until=lambda g: g.to_move == 2 and g.phase == "lay_down")

@@ -1,5 +1,7 @@
 """Ù (immediate win): every kind, its payout, đền, the pot and thông."""
 
+import dataclasses
+
 import pytest
 from scripted import C, deal, paid, parse_action, run
 
@@ -179,8 +181,22 @@ def test_gui_u_sends_everything_but_the_discard():
     run(g, {(1, 4): ["draw", "lay", "send 10H 1", "send JH 1", "send KH 0"]},
         until=lambda g: g.to_move == 1 and g.sent_this_turn == 3)
     assert g.legal_actions() == [DeclareU("send")]
+    (last,) = g.hand(1)
+    assert "gửi ù" in g.why_illegal(Discard(last))  # not optional here: declare it
     g.apply(DeclareU("send"))
     assert g.result.u == "send" and g.result.deltas[1] == 15
+
+
+def test_optional_gui_u_may_be_passed_by_discarding():
+    rules = dataclasses.replace(phom.Rules.preset("traditional"), u_optional=True)
+    g = deal({0: "7H 8H 9H KS KC KD AC 3D 6C 10S", 1: "2S 3S 4S 5D 5C 5H 10H JH KH"}, preset=rules)
+    run(g, {(1, 4): ["draw", "lay", "send 10H 1", "send JH 1", "send KH 0"]},
+        until=lambda g: g.to_move == 1 and g.sent_this_turn == 3)
+    (last,) = g.hand(1)
+    assert g.legal_actions() == [DeclareU("send"), Discard(last)]
+    assert g.why_illegal(Discard(last)) is None
+    g.apply(Discard(last))  # declining the ù ends the turn like any discard
+    assert g.to_move == 2 and not g.is_over
 
 
 def test_gui_u_off_in_basic():
