@@ -14,6 +14,8 @@
 // caches. It never skips the wait: Chromium may hand a page whose HTML the
 // old worker served to the new one, and an activation pending while pages
 // load can stall a navigation, so a page is only ever served by one version.
+// (Chromium can still send a navigation to this worker just as a waiting one
+// takes over; ui/boot.js reloads such a page, not yet up, into the new one.)
 //
 // Unbuilt (served from a checkout by `make play`), PRECACHE is empty: this
 // worker then caches nothing, intercepts nothing, and clears what a built

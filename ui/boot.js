@@ -30,6 +30,20 @@ if (!webkit && !served) {
   link("./vendor/pysrc.zip", "preload", "fetch");
 }
 
+// A page the service worker served is one version's, whole. Chromium can send
+// a navigation to the old worker just as a waiting new one takes over (the app
+// closed and opened again at once): the new worker then controls the page, and
+// what it loads next would be the new version's beside the old page. Such a
+// page, still loading, reloads once into the new version; one already up
+// keeps playing (sw.js activates a version only with none of its pages open).
+if (served) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const table = document.getElementById("table");
+    if (table && table.dataset.phase !== "loading") return;
+    location.reload();
+  }, { once: true });
+}
+
 // PyScript runs the page's Python (the <script type="py"> in index.html) on a
 // normal boot; a visit restored from the snapshot runs it without PyScript
 // (ui/interpreter.mjs runPage). Where no snapshot can be here (the service

@@ -251,3 +251,32 @@ def test_an_update_that_breaks_off_half_way_leaves_the_installed_version_working
         assert page.evaluate(UPDATE) == "waiting"
         assert len(page.evaluate(VERSION_CACHES)) == 2
         watch.check(page)
+
+
+TAKE_OVER_WHILE_LOADING = """
+if (!sessionStorage.getItem("phom-test-taken-over")) {
+  sessionStorage.setItem("phom-test-taken-over", "1");
+  document.addEventListener("DOMContentLoaded",
+    () => navigator.serviceWorker.dispatchEvent(new Event("controllerchange")));
+}
+"""
+NAVIGATION = "performance.getEntriesByType('navigation')[0].type"
+
+
+def test_a_page_taken_over_while_loading_reloads_into_the_new_version(browser, built_site, tmp_path):
+    """The race sw.js describes: a page the old worker served, taken over by the
+    new one before it is up, would load the rest from the new version. The page
+    reloads then (ui/boot.js), once; a page already up keeps playing. The race
+    itself cannot be timed from a test: the worker's controllerchange is sent
+    to the page as it would arrive."""
+    with installed_v1(browser, built_site, tmp_path, "?new=1&speed=instant") as (site, srv, url, ctx, page, watch):
+        page.add_init_script(TAKE_OVER_WHILE_LOADING)
+        assert visit(page, url) == ["v1", "v1"]
+        assert page.evaluate(NAVIGATION) == "reload"
+        assert page.evaluate("sessionStorage.getItem('phom-test-taken-over')") == "1"
+        # up and playing: a new controller now reloads nothing
+        page.evaluate("window.__still = 1; navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
+        page.wait_for_timeout(1000)
+        assert page.evaluate("window.__still") == 1
+        assert page.evaluate("document.getElementById('table').dataset.phase") != "loading"
+        watch.check(page)
