@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import in_pyodide  # noqa: E402  (bench/, beside this script)
 
 import phom  # noqa: E402
 from phom.bots import make  # noqa: E402
@@ -77,11 +77,8 @@ def main(argv=None):
     ap.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node")
     a = ap.parse_args(argv)
     if a.pyodide:
-        here = os.path.dirname(os.path.abspath(__file__))
-        rest = [x for x in (sys.argv[1:] if argv is None else argv) if x != "--pyodide"]
-        sys.exit(subprocess.call(["node", os.path.join(here, "pyodide_run.mjs"), os.path.abspath(__file__), *rest]))
-    print(("Pyodide " if sys.platform == "emscripten" else "")
-          + f"{platform.python_implementation()} {platform.python_version()}")
+        in_pyodide.rerun(__file__, sys.argv[1:] if argv is None else argv)
+    print(in_pyodide.runtime())
     print(f"{'bot':<8}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'max slice ms':>14}")
     for name in a.bots.split(","):
         hands = a.expert_hands if name == "expert" else a.hands

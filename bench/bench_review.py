@@ -14,14 +14,14 @@ interpreter, without the browser.
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import in_pyodide  # noqa: E402  (bench/, beside this script)
 
 import phom  # noqa: E402
 from phom.bots import make  # noqa: E402
@@ -37,11 +37,8 @@ def main() -> None:
     ap.add_argument("--pyodide", action="store_true", help="run in Pyodide under Node")
     a = ap.parse_args()
     if a.pyodide:
-        here = Path(__file__).resolve().parent
-        rest = [x for x in sys.argv[1:] if x != "--pyodide"]
-        sys.exit(subprocess.call(["node", str(here / "pyodide_run.mjs"), str(Path(__file__).resolve()), *rest]))
-    runtime = ("Pyodide " if sys.platform == "emscripten" else "") + (
-        f"{platform.python_implementation()} {platform.python_version()}")
+        in_pyodide.rerun(__file__, sys.argv[1:])
+    runtime = in_pyodide.runtime()
     times, cpu, counts, decisions, marked, costs, hands_marked = [], [], [], 0, 0, [], 0
     for h in range(a.hands):
         g = phom.Game(phom.Rules.preset(a.preset), players=4, seed=a.seed * 100000 + h)

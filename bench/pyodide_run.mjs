@@ -29,6 +29,7 @@ try {
   py.runPython(`
 import os, runpy, sys
 sys.argv = list(_argv)
+sys.path.insert(0, os.path.dirname(sys.argv[0]))  # as python does for a script
 os.chdir("/repo")
 try:
     runpy.run_path(sys.argv[0], run_name="__main__")

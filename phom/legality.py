@@ -27,7 +27,15 @@ from .actions import (
     Send,
 )
 from .cards import Card, cards_to_mask, mask_to_cards
-from .melds import MELD_MASKS, all_arrangements_mask, full_cover_mask, is_meld_mask, is_valid_mask
+from .melds import (
+    EVERY_SUIT,
+    MELD_MASKS,
+    MELDS_BY_CARD,
+    all_arrangements_mask,
+    full_cover_mask,
+    is_meld_mask,
+    is_valid_mask,
+)
 from .rules import UKind
 from .state import Phase
 
@@ -37,10 +45,8 @@ if TYPE_CHECKING:
 # For each card, the other two cards of every three-card meld holding it: a card
 # completes some meld with cards of a hand exactly when it completes a three-card
 # one (any longer run or set holding it contains a three-card meld holding it).
-_PAIRS_WITH = [tuple(m & ~(1 << i) for m in MELD_MASKS if m >> i & 1 and m.bit_count() == 3)
-               for i in range(52)]
+_PAIRS_WITH = [tuple(m & ~(1 << i) for m in MELDS_BY_CARD[i] if m.bit_count() == 3) for i in range(52)]
 _SUIT = [0x1FFF << (13 * s) for s in range(4)]
-_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # one rank in every suit, shifted by the rank
 _U_KINDS = frozenset(k.value for k in UKind)
 
 
@@ -54,7 +60,7 @@ def _fit_mask(meld: int) -> int:
     if same_suit(meld):  # a run takes a card at either end
         return (1 << low - 1 if low % 13 else 0) | (1 << high + 1 if high % 13 != 12 else 0)
     # a set: only a set of three takes the fourth card
-    return _RANK << low % 13 & ~meld if meld.bit_count() == 3 else 0
+    return EVERY_SUIT << low % 13 & ~meld if meld.bit_count() == 3 else 0
 
 
 _FIT = {m: _fit_mask(m) for m in MELD_MASKS}

@@ -32,6 +32,7 @@ __all__ = [
     "SET_MASKS",
     "RUN_MASKS",
     "MELDS_BY_CARD",
+    "EVERY_SUIT",
     "is_meld",
     "meld_kind",
     "is_meld_mask",
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 _F13 = (1 << 13) - 1
-_REP = 1 | (1 << 13) | (1 << 26) | (1 << 39)  # replicate a 13-bit rank mask to all suits
+EVERY_SUIT = 1 | (1 << 13) | (1 << 26) | (1 << 39)  # times a 13-bit rank mask: those ranks in all suits
 
 
 def _rank_bits(lo: int, hi: int) -> int:
@@ -59,7 +60,7 @@ def _rank_bits(lo: int, hi: int) -> int:
     r = 0
     for rank in range(lo, hi + 1):
         r |= 1 << (rank - 1)
-    return r * _REP
+    return r * EVERY_SUIT
 
 
 _RUN3_START = _rank_bits(1, 11)  # a 3-run may start at ranks 1..11
@@ -203,7 +204,7 @@ def meld_cards_mask(hand: int) -> int:
     d = hand >> 39
     three = (a & b & (c | d)) | (c & d & (a | b))
     if three:
-        cand |= hand & (three * _REP)
+        cand |= hand & (three * EVERY_SUIT)
     return cand
 
 
