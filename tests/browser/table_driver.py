@@ -135,6 +135,21 @@ def tap_step(page, prefer_eat: bool = False, discard: str | None = None) -> str:
     return "discard"
 
 
+def settled_step(page, step=keyboard_step, **kw) -> str:
+    """One ``step``, then wait until the page has taken it (its phase or state
+    changed: a key is handled a moment after it is pressed, and the page is
+    still 'your-turn' until then) and is ready again; returns what it did."""
+    before = _fingerprint(page)
+    did = step(page, **kw)
+    deadline = time.time() + 10
+    while _fingerprint(page) == before:
+        if time.time() > deadline:
+            raise AssertionError(f"step {did!r} changed nothing: {before}")
+        time.sleep(0.02)
+    wait_ready(page)
+    return did
+
+
 def play_hand(page, step=keyboard_step, max_steps: int = 200, **kw) -> list[str]:
     """Play until the hand is over; returns the steps taken."""
     done = []
@@ -142,13 +157,7 @@ def play_hand(page, step=keyboard_step, max_steps: int = 200, **kw) -> list[str]
         wait_ready(page)
         if phase(page) == "hand-over":
             return done
-        before = _fingerprint(page)
-        done.append(step(page, **kw))
-        deadline = time.time() + 10
-        while _fingerprint(page) == before:
-            if time.time() > deadline:
-                raise AssertionError(f"step {done[-1]!r} changed nothing: {before}")
-            time.sleep(0.02)
+        done.append(settled_step(page, step, **kw))
     raise AssertionError(f"hand not over after {max_steps} steps: {done}")
 
 

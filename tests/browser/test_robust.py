@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from table_driver import keyboard_step, open_table, state, wait_booted, wait_ready
+from table_driver import open_table, settled_step, state, wait_booted, wait_ready
 
 SAVE = "() => localStorage.getItem('phom.match.v1')"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -30,8 +30,7 @@ def table_save(page) -> str:
 def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_url):
     table.context.add_init_script("window.phomTabPatience = 300;")  # how long a tab waits for an answer
     open_table(table, site_url, seed=11, players=3)
-    keyboard_step(table)
-    wait_ready(table)
+    settled_step(table)
     saved = table.evaluate(SAVE)
 
     second = table.context.new_page()
@@ -40,8 +39,7 @@ def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_u
     second.wait_for_selector('[data-tab="busy"] [data-act="tab_take"]', timeout=60_000)
     assert table.evaluate(SAVE) == saved, "the second tab wrote over the first's match"
     # the first tab plays on, and saves
-    keyboard_step(table)
-    wait_ready(table)
+    settled_step(table)
     now = state(table)
     assert _hand_of_save(table) == now["hand"]
 
@@ -55,8 +53,7 @@ def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_u
     table.keyboard.press("d")
     table.wait_for_timeout(300)
     assert table.evaluate(SAVE) == saved, "the tab that lost the table still saves"
-    keyboard_step(second)
-    wait_ready(second)
+    settled_step(second)
     assert table.evaluate(SAVE) != saved and _hand_of_save(second) == state(second)["hand"]
 
     # and back again
@@ -79,8 +76,7 @@ def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_u
     second.click('[data-act="tab_steal"]')
     wait_ready(second, 60_000)
     assert state(second)["hand"] == after["hand"]
-    keyboard_step(second)
-    wait_ready(second)
+    settled_step(second)
     newer = second.evaluate(SAVE)
     cdp.send("Debugger.resume")
     table.wait_for_selector('[data-tab="lost"]', timeout=30_000)
@@ -109,7 +105,7 @@ def test_storage_that_refuses_to_save_lets_the_hand_go_on(table, site_url):
         wait_ready(table)
         if state(table)["over"]:
             break
-        keyboard_step(table)
+        settled_step(table)
         moves += 1
     wait_ready(table)
     assert moves >= 2
@@ -118,15 +114,14 @@ def test_storage_that_refuses_to_save_lets_the_hand_go_on(table, site_url):
     notice = table.locator(".notice").inner_text()
     table.keyboard.press("Escape")  # dismissed: not said again at the next move
     if not state(table)["over"]:
-        keyboard_step(table)
-        wait_ready(table)
+        settled_step(table)
     assert table.locator(".notice").count() == 0
 
     table.evaluate("() => { window.__failSave = false; }")
     if state(table)["over"]:
         table.keyboard.press("n")
     else:
-        keyboard_step(table)
+        settled_step(table)
     wait_ready(table)
     assert state(table)["saving"] is True
     assert _hand_of_save(table) == state(table)["hand"]
@@ -158,8 +153,7 @@ def test_storage_blocked_or_damaged_never_crashes_the_host_or_the_guest_page(tab
     table.context.add_init_script(BLOCK_STORAGE)
     table.goto(site_url + "?" + urlencode({"seed": 5, "players": 2, "speed": "instant"}))
     wait_ready(table, 60_000)
-    keyboard_step(table)
-    wait_ready(table)
+    settled_step(table)
     assert state(table)["saving"] is False and table.locator(".notice").count() == 1
     table.goto(site_url + "?join=1")
     table.wait_for_selector('#table[data-phase="join"]', timeout=60_000)
