@@ -342,6 +342,8 @@ async function restore(got) {
     const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
     snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
     py.runPython(RESEED);
+    // what the snapshot's maker put out of the cyclic GC's way (ui/snapshot.worker.mjs)
+    info.frozen = py.runPython("__import__('gc').get_freeze_count()");
     unpackWhenUp(py);
     warmCodeCache(whenUp);
     info.restoreMs = performance.now() - t0;

@@ -216,6 +216,11 @@ def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
             assert glue != original, rel
             glue = glue.replace(build_site.WRAP_CACHE.encode(), b"", 1).replace(
                 build_site.WRAP_SHARED.encode(), build_site.WRAP_COMPILE.encode())
+        for file, old, new in ((build_site.GOT_FILE, build_site.GOT_EAGER, build_site.GOT_LAZY),
+                               (build_site.SNAP_FILE, build_site.SNAP_COPY, build_site.SNAP_PLACE)):
+            if rel == file:
+                assert glue.count(new.encode()) == 1 and old.encode() not in glue, (rel, new)
+                glue = glue.replace(new.encode(), old.encode())
         assert glue == original, rel
     for p in (built_site / "vendor").rglob("*js"):
         if p.relative_to(built_site).as_posix() not in build_site.EAGER_FILES:
@@ -249,6 +254,38 @@ def test_the_glue_compiles_each_distinct_wrapper_once(tmp_path):
         f.write_text(other)
         with pytest.raises(SystemExit, match="convertJsFunctionToWasm"):
             build_site.share_wrappers(f)
+        assert f.read_text() == other
+
+
+def test_the_glue_fills_only_the_got_entries_asked_for(tmp_path):
+    f = tmp_path / "glue.mjs"
+    glue = "function receiveInstance(){assignWasmExports(wasmExports);" + build_site.GOT_EAGER + "loadDylibs()}"
+    f.write_text(glue)
+    build_site.lazy_got(f)
+    once = f.read_text()
+    assert once == glue.replace(build_site.GOT_EAGER, build_site.GOT_LAZY)
+    build_site.lazy_got(f)   # never twice
+    assert f.read_text() == once
+    for other in (glue.replace("updateGOT(origExports)", "updateGOT(exports)"), glue + glue):
+        f.write_text(other)
+        with pytest.raises(SystemExit, match="GOT"):
+            build_site.lazy_got(f)
+        assert f.read_text() == other
+
+
+def test_the_glue_restores_a_snapshot_by_its_stretches(tmp_path):
+    f = tmp_path / "glue.mjs"
+    glue = "API.restoreSnapshot=function(t){let i=t.subarray(Ze,Ze+n);" + build_site.SNAP_COPY + "function Wr(){}"
+    f.write_text(glue)
+    build_site.sparse_restore(f)
+    once = f.read_text()
+    assert once == glue.replace(build_site.SNAP_COPY, build_site.SNAP_PLACE)
+    build_site.sparse_restore(f)   # never twice
+    assert f.read_text() == once
+    for other in (glue.replace("Module.HEAP8.set(t)", "HEAP8.set(t)"), glue + glue):
+        f.write_text(other)
+        with pytest.raises(SystemExit, match="restoreSnapshot"):
+            build_site.sparse_restore(f)
         assert f.read_text() == other
 
 

@@ -266,6 +266,8 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
         assert page.evaluate("window.phomBoot.reader") == "worker"
         assert boot(page)["runner"] == "direct"
         assert page.evaluate(PYSCRIPT_ASKED) == [], "a restored visit loaded PyScript"
+        # the modules came frozen (ui/snapshot.worker.mjs): the boot's collections skip them
+        assert page.evaluate("window.phomBoot.frozen") > 5000, page.evaluate("JSON.stringify(window.phomBoot)")
         hands.append(state(page)["hand"])
         watch.check(page)
         page.close()
