@@ -41,6 +41,49 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 14 figures, fourteenth session (2 cores; a Firecracker VM whose speed
+drifted ~20 % within the hour: the bare page's --cpu 4 warm 8.5-11.4 s). Each
+phase of a restored visit timed by performance marks put into built copies
+of the glue (receiveInstance, restoreSnapshot, finalizeBootstrap, the page's
+run), at --cpu 4, 4 visits a site, the sites alternated; medians:
+
+  kept  Emscripten's GOT filled only with the entries asked for (tools/
+        build_site.py lazy_got; the twelfth session's skip of updateGOT,
+        rejected below on interactive times, kept the linker's rules less):
+        receiveInstance 362 -> 250 ms; Node 1x 154-177 -> 72-109 ms; the
+        wasm table 8,992 slots, not 14,174
+  kept  the heap put back by its stretches, zeros only below the break
+        (sparse_restore, phomPlace): the copy 115 -> 90 ms
+  kept  the snapshot's modules frozen (gc.freeze in ui/snapshot.worker.mjs):
+        the page's Python to interactive 284 -> 200 ms (8 visits)
+  kept  the maker walks a return visit's path once (a save resumed, its
+        table rendered): the page's Python 254 -> 140 ms (the resume 72 -> 30,
+        the table's HTML 60 -> 30; 8 visits)
+  not   the glue imported at once on a served visit (before the snapshot is
+        found): its import still takes ~300 ms, interactive within noise
+  not   the glue as a classic script (so that Chromium keeps V8's code cache
+        of it with the service worker's copy; Pyodide's createPyodideModule
+        option): its import 300 -> 32 ms, but every later phase slower (the
+        functions compiled lazily on the main thread): interactive 2475 ->
+        3168 ms (8 visits)
+  not   the ~280 JS functions' table wrappers made in one module (one
+        instance, not one each): the batching itself cost 22-48 ms in Node,
+        more than it saved
+
+  All four kept changes, A/B (the build of d80cea1 against aeb450b, 12
+  visits each, alternated, 03:45 UTC): --cpu 4 warm 2905 -> 2610 ms.
+  3 runs, 1x (03:30 UTC): cold 4227 ms 1.07x, warm 869 ms 0.36x (saved table
+  250 ms), later 828 ms 0.35x, normal boot 2858 ms 1.19x; bare 3947 / 2402 /
+  2347 ms. WebKitGTK beside it: cold 5913 ms 0.93x, warm 956 ms (saved table
+  93 ms), its normal boot 7495 ms: 0.13x (target <= 0.5x). First visit 5.20
+  MB gzip, every file once in Chromium (WebKit: 15 small files twice, as
+  before); wasm heap 31.5 MB, JS heap 10.9 MB, snapshot 16.8 MB, origin 32.5 MB.
+  3 runs, --cpu 4: before these changes (02:10 UTC) warm 2046 ms 0.24x, later
+  2299 ms; with the first three, 03:05 UTC, warm 1999 ms 0.19x, later
+  2294 ms (bare warm 10749 ms); with all four, 03:35 UTC, the machine slower,
+  warm 2559 ms 0.22x, later 2365 ms (bare warm 11377 ms). The 2 s target is met only on this machine's
+  faster half hours.
+
 Issue 14 figures, twelfth session (2 cores, the slowest machine yet: a Python
 loop 0.57 s per 10**7 steps, against 0.37 in the tenth session; the bare page
 ~1.45x the eleventh's at --cpu 4). The tab guard's Web Lock asked for by
