@@ -52,6 +52,10 @@ run), at --cpu 4, 4 visits a site, the sites alternated; medians:
         rejected below on interactive times, kept the linker's rules less):
         receiveInstance 362 -> 250 ms; Node 1x 154-177 -> 72-109 ms; the
         wasm table 8,992 slots, not 14,174
+  kept  the wasm table read into Emscripten's function map only when a wasm
+        function's slot is asked for (lazy_table_map; at start only the ~280
+        JS functions ask): receiveInstance 152 -> 114 ms (6 visits, the
+        machine fast again at 03:50 UTC); Node 1x ~86 -> ~71 ms
   kept  the heap put back by its stretches, zeros only below the break
         (sparse_restore, phomPlace): the copy 115 -> 90 ms
   kept  the snapshot's modules frozen (gc.freeze in ui/snapshot.worker.mjs):

@@ -10,8 +10,8 @@ OUT gets a fresh copy of:
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
-  pyodide.asm.mjs with V8's compile hint, Emscripten's wrappers shared, its GOT filled
-  lazily and a snapshot restored by its stretches), vendor/pyscript/,
+  pyodide.asm.mjs with V8's compile hint, Emscripten's wrappers shared, its GOT and
+  table map filled lazily, a snapshot restored by its stretches), vendor/pyscript/,
   vendor/qr/ (QR codes for linked play); in both archives, what a boot imports
   ships as bytecode where that saves the most compiling per byte (tools/bytecode.py)
 * .nojekyll, so Pages serves every file as it is (no Jekyll, names with "_" kept)
@@ -75,6 +75,16 @@ GOT_FILE = "vendor/pyodide/pyodide.asm.mjs"
 GOT_EAGER = "updateGOT(origExports);LDSO.init();"
 GOT_LAZY = ("updateGOT(Object.fromEntries(Object.keys(GOT).filter(k=>k in origExports)"
             ".map(k=>[k,origExports[k]])));LDSO.init();")
+# Emscripten's map of the wasm table, built by reading every slot the first
+# time any function's address is asked for (lazy_table_map): then, for a JS
+# function (it carries its signature, and is never a slot itself), not yet.
+MAP_FILE = "vendor/pyodide/pyodide.asm.mjs"
+MAP_EAGER = ("var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap=new WeakMap;"
+             "updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};")
+MAP_LAZY = ("var phomTableRead=false;var getFunctionAddress=func=>{if(!phomTableRead&&typeof func.sig==\"string\")"
+            "{functionsInTableMap??=new WeakMap;return functionsInTableMap.get(func)||0}"
+            "if(!phomTableRead){phomTableRead=true;functionsInTableMap??=new WeakMap;"
+            "updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};")
 # Pyodide's restoreSnapshot copying the heap into the memory (sparse_restore):
 # all of it, then only its stretches where the snapshot knows them.
 SNAP_FILE = "vendor/pyodide/pyodide.asm.mjs"
@@ -232,6 +242,22 @@ def lazy_got(path: Path) -> None:
     _patch_glue(path, GOT_EAGER, GOT_LAZY, "Emscripten's receiveInstance does not fill the GOT as lazy_got expects")
 
 
+def lazy_table_map(path: Path) -> None:
+    """Read the wasm table into Emscripten's function -> slot map only when a
+    wasm function's slot is asked for. Every start links ~280 of Pyodide's JS
+    functions into the table (addFunction), and the first of them had
+    Emscripten read all ~8,700 slots (a JS object made for each function) to
+    see whether it was there already: a JS function never is (only a wasm
+    function, or the wrapper made for a JS one, fills a slot), and such a
+    function carries its signature (`sig`), which a wasm function does not.
+    So for one the map is only asked what addFunction put there; the first
+    other function reads the table as before, and a map that side modules
+    filled in between comes out the same (later slots win, as they did). Node:
+    the read was 10-15 ms of every start, and at start only JS functions ask.
+    A runtime whose glue no longer reads so is refused."""
+    _patch_glue(path, MAP_EAGER, MAP_LAZY, "Emscripten's getFunctionAddress is not as lazy_table_map expects")
+
+
 def sparse_restore(path: Path) -> None:
     """Let a snapshot put only its non-zero stretches into the fresh memory.
     Pyodide's restoreSnapshot copies the whole heap (31.5 MB, two thirds zeros)
@@ -296,6 +322,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     write_lock(out / "vendor" / "pyodide" / "pyodide-lock.json")
     share_wrappers(out / WRAP_FILE)
     lazy_got(out / GOT_FILE)
+    lazy_table_map(out / MAP_FILE)
     sparse_restore(out / SNAP_FILE)
     for rel in EAGER_FILES:
         hint_eager(out / rel)

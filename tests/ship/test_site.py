@@ -217,6 +217,7 @@ def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
             glue = glue.replace(build_site.WRAP_CACHE.encode(), b"", 1).replace(
                 build_site.WRAP_SHARED.encode(), build_site.WRAP_COMPILE.encode())
         for file, old, new in ((build_site.GOT_FILE, build_site.GOT_EAGER, build_site.GOT_LAZY),
+                               (build_site.MAP_FILE, build_site.MAP_EAGER, build_site.MAP_LAZY),
                                (build_site.SNAP_FILE, build_site.SNAP_COPY, build_site.SNAP_PLACE)):
             if rel == file:
                 assert glue.count(new.encode()) == 1 and old.encode() not in glue, (rel, new)
@@ -270,6 +271,22 @@ def test_the_glue_fills_only_the_got_entries_asked_for(tmp_path):
         f.write_text(other)
         with pytest.raises(SystemExit, match="GOT"):
             build_site.lazy_got(f)
+        assert f.read_text() == other
+
+
+def test_the_glue_reads_the_table_only_for_a_wasm_function(tmp_path):
+    f = tmp_path / "glue.mjs"
+    glue = "var functionsInTableMap;" + build_site.MAP_EAGER + "var freeTableIndexes=[];"
+    f.write_text(glue)
+    build_site.lazy_table_map(f)
+    once = f.read_text()
+    assert once == glue.replace(build_site.MAP_EAGER, build_site.MAP_LAZY)
+    build_site.lazy_table_map(f)   # never twice
+    assert f.read_text() == once
+    for other in (glue.replace("updateTableMap(0,wasmTable.length)", "updateTableMap(0,n)"), glue + glue):
+        f.write_text(other)
+        with pytest.raises(SystemExit, match="getFunctionAddress"):
+            build_site.lazy_table_map(f)
         assert f.read_text() == other
 
 
