@@ -85,8 +85,17 @@ run), at --cpu 4, 4 visits a site, the sites alternated; medians:
   3 runs, --cpu 4: before these changes (02:10 UTC) warm 2046 ms 0.24x, later
   2299 ms; with the first three, 03:05 UTC, warm 1999 ms 0.19x, later
   2294 ms (bare warm 10749 ms); with all four, 03:35 UTC, the machine slower,
-  warm 2559 ms 0.22x, later 2365 ms (bare warm 11377 ms). The 2 s target is met only on this machine's
-  faster half hours.
+  warm 2559 ms 0.22x, later 2365 ms (bare warm 11377 ms); with all five
+  (lazy_table_map too), 04:10 UTC, after the VM was forked onto other
+  hardware (dmesg): warm 2479 ms 0.34x, later 2073 ms 0.31x, bare warm 7320
+  ms (the bare page ~1.5x faster than before, ours not: read the phases).
+  Paired then (8 visits each, alternated): the build of d80cea1 against
+  25cf0e0 2442 -> 2350 ms; the walk alone (freeze kept) 2682 -> 2166 ms, its
+  code cache deserialised no slower (createWasm -> instance 487 -> 420 ms).
+  The 2 s target is met only on this machine's faster half hours. One
+  bench run's unrecorded warm-up crashed a renderer (Playwright: "Target
+  crashed") on a later visit; not seen again in the bench run after it nor
+  in ~60 A/B visits since (two CIs before it were green).
 
 Issue 14 figures, twelfth session (2 cores, the slowest machine yet: a Python
 loop 0.57 s per 10**7 steps, against 0.37 in the tenth session; the bare page
