@@ -62,7 +62,7 @@ EAGER_FILES = ("vendor/pyodide/pyodide.asm.mjs",)
 # Emscripten's wrapper of a JS function for the wasm table (share_wrappers), in
 # the runtime's glue: the module it compiles, then the same, compiled once per
 # distinct module.
-WRAP_FILE = "vendor/pyodide/pyodide.asm.mjs"
+WRAP_FILE = GLUE_FILE = "vendor/pyodide/pyodide.asm.mjs"
 WRAP_AT = "var convertJsFunctionToWasm=(func,sig)=>{"
 WRAP_COMPILE = "var module=new WebAssembly.Module(bytes);"
 # keyed by the bytes themselves (a Uint8Array as a key is its bytes, comma-joined):
@@ -71,14 +71,12 @@ WRAP_SHARED = "var module=phomWrappers[bytes]??=new WebAssembly.Module(bytes);"
 WRAP_CACHE = "var phomWrappers={};"
 # Emscripten's main module filling its global offset table (lazy_got): every one
 # of its ~8,500 exports, then only those something has asked for.
-GOT_FILE = "vendor/pyodide/pyodide.asm.mjs"
 GOT_EAGER = "updateGOT(origExports);LDSO.init();"
 GOT_LAZY = ("updateGOT(Object.fromEntries(Object.keys(GOT).filter(k=>k in origExports)"
             ".map(k=>[k,origExports[k]])));LDSO.init();")
 # Emscripten's map of the wasm table, built by reading every slot the first
 # time any function's address is asked for (lazy_table_map): then, for a JS
 # function (it carries its signature, and is never a slot itself), not yet.
-MAP_FILE = "vendor/pyodide/pyodide.asm.mjs"
 MAP_EAGER = ("var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap=new WeakMap;"
              "updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};")
 MAP_LAZY = ("var phomTableRead=false;var getFunctionAddress=func=>{if(!phomTableRead&&typeof func.sig==\"string\")"
@@ -87,7 +85,6 @@ MAP_LAZY = ("var phomTableRead=false;var getFunctionAddress=func=>{if(!phomTable
             "updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};")
 # Pyodide's restoreSnapshot copying the heap into the memory (sparse_restore):
 # all of it, then only its stretches where the snapshot knows them.
-SNAP_FILE = "vendor/pyodide/pyodide.asm.mjs"
 SNAP_COPY = "t=t.subarray(r);let s=(new TextDecoder).decode(i),l=JSON.parse(s);return Module.HEAP8.set(t),l};"
 SNAP_PLACE = ("let s=(new TextDecoder).decode(i),l=JSON.parse(s);return t.phomPlace?"
               "t.phomPlace(Module.HEAP8,r,Module.HEAPU32[Module._emscripten_get_sbrk_ptr()>>>2]):"
@@ -271,6 +268,12 @@ def sparse_restore(path: Path) -> None:
     _patch_glue(path, SNAP_COPY, SNAP_PLACE, "Pyodide's restoreSnapshot does not copy the heap as sparse_restore expects")
 
 
+# The glue's one-replacement patches (each in GLUE_FILE, each with the text it
+# replaces and its replacement), in the order the build applies them.
+GLUE_PATCHES = ((lazy_got, GOT_EAGER, GOT_LAZY), (lazy_table_map, MAP_EAGER, MAP_LAZY),
+                (sparse_restore, SNAP_COPY, SNAP_PLACE))
+
+
 def write_lock(path: Path) -> None:
     """Pyodide's lock file without its package index: this page loads no package
     (no `packages` in its config), and the index is 116 KB (26 KB gzip) that
@@ -321,9 +324,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         _copy(vendor / "pyodide" / f, out / "vendor" / "pyodide" / f)
     write_lock(out / "vendor" / "pyodide" / "pyodide-lock.json")
     share_wrappers(out / WRAP_FILE)
-    lazy_got(out / GOT_FILE)
-    lazy_table_map(out / MAP_FILE)
-    sparse_restore(out / SNAP_FILE)
+    for patch, _old, _new in GLUE_PATCHES:
+        patch(out / GLUE_FILE)
     for rel in EAGER_FILES:
         hint_eager(out / rel)
     stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"

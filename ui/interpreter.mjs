@@ -314,7 +314,10 @@ async function untilControlled() {
 // Python's output until PyScript's call hands over its own handlers.
 const TO_CONSOLE = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
 
-const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r";
+// The global generator re-seeded from the browser's crypto (restored, it starts
+// where the snapshot left it). Its value: how many objects the snapshot's maker
+// froze out of the cyclic GC's way (ui/snapshot.worker.mjs), for phomBoot.frozen.
+const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r\n__import__('gc').get_freeze_count()";
 
 // The table painted from its saved copy (ui/paint.js, at the end of the body)
 // and a frame drawn: a restore blocks the main thread ~350 ms, which must not
@@ -341,9 +344,7 @@ async function restore(got) {
   try {
     const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
     snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
-    py.runPython(RESEED);
-    // what the snapshot's maker put out of the cyclic GC's way (ui/snapshot.worker.mjs)
-    info.frozen = py.runPython("__import__('gc').get_freeze_count()");
+    info.frozen = py.runPython(RESEED);
     unpackWhenUp(py);
     warmCodeCache(whenUp);
     info.restoreMs = performance.now() - t0;

@@ -216,10 +216,8 @@ def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
             assert glue != original, rel
             glue = glue.replace(build_site.WRAP_CACHE.encode(), b"", 1).replace(
                 build_site.WRAP_SHARED.encode(), build_site.WRAP_COMPILE.encode())
-        for file, old, new in ((build_site.GOT_FILE, build_site.GOT_EAGER, build_site.GOT_LAZY),
-                               (build_site.MAP_FILE, build_site.MAP_EAGER, build_site.MAP_LAZY),
-                               (build_site.SNAP_FILE, build_site.SNAP_COPY, build_site.SNAP_PLACE)):
-            if rel == file:
+        if rel == build_site.GLUE_FILE:
+            for _patch, old, new in build_site.GLUE_PATCHES:
                 assert glue.count(new.encode()) == 1 and old.encode() not in glue, (rel, new)
                 glue = glue.replace(new.encode(), old.encode())
         assert glue == original, rel
@@ -258,51 +256,23 @@ def test_the_glue_compiles_each_distinct_wrapper_once(tmp_path):
         assert f.read_text() == other
 
 
-def test_the_glue_fills_only_the_got_entries_asked_for(tmp_path):
+@pytest.mark.parametrize("patch,old,new", build_site.GLUE_PATCHES, ids=lambda x: getattr(x, "__name__", ""))
+def test_each_glue_patch_replaces_its_text_once_or_refuses(tmp_path, patch, old, new):
+    # lazy_got: the GOT filled only with the entries asked for; lazy_table_map: the table
+    # read only for a wasm function; sparse_restore: a snapshot put back by its stretches
     f = tmp_path / "glue.mjs"
-    glue = "function receiveInstance(){assignWasmExports(wasmExports);" + build_site.GOT_EAGER + "loadDylibs()}"
+    glue = "var a=1;" + old + "var b=2;"
     f.write_text(glue)
-    build_site.lazy_got(f)
+    patch(f)
     once = f.read_text()
-    assert once == glue.replace(build_site.GOT_EAGER, build_site.GOT_LAZY)
-    build_site.lazy_got(f)   # never twice
+    assert once == glue.replace(old, new)
+    patch(f)   # never twice
     assert f.read_text() == once
-    for other in (glue.replace("updateGOT(origExports)", "updateGOT(exports)"), glue + glue):
+    # a runtime whose glue reads otherwise (the text changed, or twice) is refused, left as it was
+    for other in (glue.replace(old, old[:-2]), glue + glue):
         f.write_text(other)
-        with pytest.raises(SystemExit, match="GOT"):
-            build_site.lazy_got(f)
-        assert f.read_text() == other
-
-
-def test_the_glue_reads_the_table_only_for_a_wasm_function(tmp_path):
-    f = tmp_path / "glue.mjs"
-    glue = "var functionsInTableMap;" + build_site.MAP_EAGER + "var freeTableIndexes=[];"
-    f.write_text(glue)
-    build_site.lazy_table_map(f)
-    once = f.read_text()
-    assert once == glue.replace(build_site.MAP_EAGER, build_site.MAP_LAZY)
-    build_site.lazy_table_map(f)   # never twice
-    assert f.read_text() == once
-    for other in (glue.replace("updateTableMap(0,wasmTable.length)", "updateTableMap(0,n)"), glue + glue):
-        f.write_text(other)
-        with pytest.raises(SystemExit, match="getFunctionAddress"):
-            build_site.lazy_table_map(f)
-        assert f.read_text() == other
-
-
-def test_the_glue_restores_a_snapshot_by_its_stretches(tmp_path):
-    f = tmp_path / "glue.mjs"
-    glue = "API.restoreSnapshot=function(t){let i=t.subarray(Ze,Ze+n);" + build_site.SNAP_COPY + "function Wr(){}"
-    f.write_text(glue)
-    build_site.sparse_restore(f)
-    once = f.read_text()
-    assert once == glue.replace(build_site.SNAP_COPY, build_site.SNAP_PLACE)
-    build_site.sparse_restore(f)   # never twice
-    assert f.read_text() == once
-    for other in (glue.replace("Module.HEAP8.set(t)", "HEAP8.set(t)"), glue + glue):
-        f.write_text(other)
-        with pytest.raises(SystemExit, match="restoreSnapshot"):
-            build_site.sparse_restore(f)
+        with pytest.raises(SystemExit, match="expects"):
+            patch(f)
         assert f.read_text() == other
 
 
