@@ -38,10 +38,11 @@ def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
         if by is not None and by != seat:
             who = app.name(by)
             badge = f'<span class="sent-by" aria-hidden="true">{escape(who[:1])}</span>'
-            out.append(card_html(c, lang, compact=True, tabindex=-1, cls="sent", key=f"{key}-{c}",
-                                 title=t(lang, "sent_by", name=who), extra=badge))
+            said = t(lang, "sent_by", name=who)
+            out.append(card_html(c, lang, compact=True, cls="sent", key=f"{key}-{c}",
+                                 title=said, note=said, extra=badge))
         else:
-            out.append(card_html(c, lang, compact=True, tabindex=-1, key=f"{key}-{c}"))
+            out.append(card_html(c, lang, compact=True, key=f"{key}-{c}"))
     return "".join(out)
 
 

@@ -446,7 +446,9 @@ class Page:
 
     def trap_tab(self, ev) -> None:
         """Keep Tab inside an open dialog."""
-        items = self.root.querySelectorAll(".dialog button, .dialog select, .dialog input")
+        # every stop in the panel, its scrolling regions too (ui/widgets.scroll_box), in page order
+        items = self.root.querySelectorAll(".dialog button, .dialog select, .dialog input, "
+                                           ".dialog textarea, .dialog [tabindex='0']")
         n = items.length
         if n == 0:
             return

@@ -15,6 +15,7 @@ from html import escape
 from phom import narrate
 
 from .i18n import t
+from .widgets import scroll_box
 
 TICKER_SIZE = 3
 
@@ -119,8 +120,7 @@ def log_body_html(app) -> str:
         items.append(outcome_html(app))
     head = escape(t(lang, "log_dealt", name=names[starter]))
     return (f'<p class="movelog-head">{head}</p>'
-            f'<ol class="movelog" data-key="movelog" tabindex="0" aria-label="{escape(t(lang, "log_title"))}">'
-            f'{"".join(items)}</ol>')
+            + scroll_box("ol", t(lang, "log_title"), "".join(items), cls="movelog", key="movelog"))
 
 
 def outcome_html(app) -> str:

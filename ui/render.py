@@ -72,7 +72,7 @@ def _meld_owner_eaten(view) -> set:
 def _meld_html(app, mid: int, owner: int, cards, eaten_all: set, sendable_to: set) -> str:
     lang = app.lang
     inner = "".join(
-        card_html(c, lang, compact=True, tabindex=-1, cls="eaten" if c in eaten_all else "",
+        card_html(c, lang, compact=True, cls="eaten" if c in eaten_all else "",
                   key=f"m{mid}-{c}")
         for c in cards
     )
@@ -92,7 +92,7 @@ def _discard_row(app, seat: int, view, legal) -> str:
             out.append(card_html(c, lang, compact=True, cls="eatable", act="eat", key="eatable",
                                  title=t(lang, "eatable_label", card=c.name(lang))))
         else:
-            out.append(card_html(c, lang, compact=True, cls="last" if last else "", tabindex=-1,
+            out.append(card_html(c, lang, compact=True, cls="last" if last else "",
                                  key=f"d{seat}-{i}"))
     empty = "" if row else '<span class="slot" aria-hidden="true"></span>'
     return (f'<div class="discards" role="group" aria-label="{escape(t(lang, "discards"))}">'
@@ -145,7 +145,7 @@ def seat_html(app, seat: int, pos: str, view, legal) -> str:
     if eaten:
         eaten_html = (f'<div class="eaten-row" role="group" aria-label="{escape(t(lang, "eaten"))}">'
                       f'<span class="lbl" aria-hidden="true">{escape(t(lang, "btn_eat"))}</span>'
-                      + "".join(card_html(c, lang, compact=True, cls="eaten", tabindex=-1, key=f"e{seat}-{c}")
+                      + "".join(card_html(c, lang, compact=True, cls="eaten", key=f"e{seat}-{c}")
                                 for c in eaten) + "</div>")
     melds_html = (f'<div class="melds" role="group" aria-label="{escape(t(lang, "melds"))}">{melds}</div>'
                   if melds else "")
@@ -198,10 +198,14 @@ def _send_buttons(app, legal) -> str:
         who = app.name(owner)
         label = t(lang, "btn_send", card=a.card.name(lang), meld=meld_words(cards, lang), owner=who)
         verb = t(lang, "btn_send", card="\0", meld="\1", owner="\2").split("\0")[0].strip()
-        html_label = (f'<span class="l1">{escape(verb)} {card_text_html(a.card)}</span>'
-                      f'<span class="l2">→ <span class="mtext">{meld_text_html(cards)}</span> {escape(who)}</span>')
+        onto = t(lang, "btn_send", card="\0", meld="\1", owner="\2").split("\0")[1].split("\1")[0].strip()
+        # named by its content, the cards by their names ("Gửi 7 cơ vào 4 cơ–6 cơ Minh"):
+        # what shows is in the name, word for word
+        html_label = (f'<span class="l1">{escape(verb)} {card_text_html(a.card, lang)}</span>'
+                      f'<span class="l2"><span aria-hidden="true">→</span> <span class="sr-only">{escape(onto)}</span>'
+                      f'<span class="mtext">{meld_text_html(cards, lang)}</span> {escape(who)}</span>')
         out.append(btn(label, "send", key=f"send-{a.card}-{a.meld_id}", arg=idx, cls="send",
-                       aria_label=label, html_label=html_label))
+                       html_label=html_label, title=label))
     return "".join(out)
 
 

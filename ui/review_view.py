@@ -15,6 +15,7 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
 from .i18n import Words
+from .widgets import scroll_box
 
 # key: (Vietnamese, English)
 WORDS = {
@@ -258,6 +259,7 @@ class ReviewSession:
         return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'
                 f'<p class="rv-expert">{escape(exp)}</p>'
                 f'<div class="rv-board">{"".join(seats)}{table}</div>'
-                f'<div class="rv-logbox"><h3>{escape(rt(lang, "log"))}</h3>'
-                f'<ol class="rv-log">{"".join(log)}</ol></div>{now}{controls}{help_}</div>')
+                + scroll_box("div", rt(lang, "log"), f'<h3>{escape(rt(lang, "log"))}</h3>'
+                             f'<ol class="rv-log">{"".join(log)}</ol>', cls="rv-logbox", key="rv-logbox")
+                + f'{now}{controls}{help_}</div>')
 

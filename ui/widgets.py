@@ -27,11 +27,20 @@ def attrs(**kw) -> str:
 
 def card_html(card, lang: str, *, cls: str = "", act: str | None = None, key: str | None = None,
               compact: bool = False, tabindex: int | None = None, title: str | None = None,
-              pressed: bool | None = None, disabled: bool = False, extra: str = "") -> str:
-    """A face-up card: a button whose accessible name is the card's name ("7 cơ").
+              pressed: bool | None = None, disabled: bool = False, extra: str = "",
+              note: str | None = None) -> str:
+    """A face-up card, named by the card's name ("7 cơ").
 
-    ``extra`` is markup put inside the button after the face (bars, badges)."""
+    A card a tap does something with (``act``) is a button. One that only shows
+    (melds, discards, the hand over) is a picture, ``role="img"``: it is not a
+    control, so it takes no focus, and what it shows beside its face (``extra``:
+    bars, badges) is told in its name through ``note`` ("7 cơ, Minh gửi"), never
+    a control whose visible text its name leaves out. ``tabindex`` is a button's."""
     classes = f"card {'mini ' if compact else ''}{cls}".strip()
+    name = card.name(lang) + (f", {note}" if note else "")
+    if act is None:
+        return (f'<span{attrs(class_=classes, data_card=str(card), data_key=key, role="img", aria_label=name, title=title)}>'
+                + card_face(card.rank, card.suit, compact=compact) + extra + "</span>")
     return (
         "<button"
         + attrs(
@@ -40,7 +49,7 @@ def card_html(card, lang: str, *, cls: str = "", act: str | None = None, key: st
             data_card=str(card),
             data_act=act,
             data_key=key,
-            aria_label=card.name(lang),
+            aria_label=name,
             title=title,
             tabindex=tabindex,
             aria_pressed=None if pressed is None else ("true" if pressed else "false"),
@@ -73,6 +82,13 @@ def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str
     )
 
 
+def scroll_box(tag: str, label: str, inner: str, *, cls: str, key: str | None = None) -> str:
+    """A region that scrolls on its own (a move log): a keyboard reaches it (tabindex 0)
+    and a screen reader hears its name, so what scrolls out of sight is never out of reach."""
+    return (f'<{tag}{attrs(class_=cls, data_key=key, tabindex="0", role=None if tag in ("ol", "ul") else "region", aria_label=label)}>'
+            f"{inner}</{tag}>")
+
+
 def icon_btn(label: str, act: str, icon: str, *, cls: str = "", kbd: str | None = None) -> str:
     """A tool button: an icon, and its word beside it where there is room (CSS hides it on
     phones); the word is its hover text too, for a mouse where only the icon shows."""
@@ -80,18 +96,21 @@ def icon_btn(label: str, act: str, icon: str, *, cls: str = "", kbd: str | None 
                html_label=icon + f'<span class="lbl">{escape(label)}</span>')
 
 
-def card_text_html(card) -> str:
-    """"7♥" with the suit as a shape, for prompts and buttons."""
-    return (f'<span class="ctext suit-{card.suit}">{escape(card.rank_text)}'
+def card_text_html(card, lang: str | None = None) -> str:
+    """"7♥" with the suit as a shape, for prompts and buttons. Given ``lang``, it is
+    named as a picture ("7 cơ"), so a control whose name comes from its content
+    says the card, not "7"."""
+    a11y = attrs(role="img", aria_label=card.name(lang)) if lang else ""
+    return (f'<span class="ctext suit-{card.suit}"{a11y}>{escape(card.rank_text)}'
             f'{suit_svg(card.suit, "0.95em")}</span>')
 
 
-def meld_text_html(cards) -> str:
-    """A meld in short: "5♠–7♠" for a run, "7♠7♥7♦" for a set."""
+def meld_text_html(cards, lang: str | None = None) -> str:
+    """A meld in short: "5♠–7♠" for a run, "7♠7♥7♦" for a set (named in ``lang``, as card_text_html)."""
     cards = sorted(cards, key=lambda c: (c.rank, c.suit))
     if len({c.suit for c in cards}) == 1:
-        return card_text_html(cards[0]) + "–" + card_text_html(cards[-1])
-    return "".join(card_text_html(c) for c in cards)
+        return card_text_html(cards[0], lang) + "–" + card_text_html(cards[-1], lang)
+    return "".join(card_text_html(c, lang) for c in cards)
 
 
 def meld_words(cards, lang: str) -> str:
@@ -127,5 +146,5 @@ def dialog(name: str, title: str, body: str, lang: str, wide: bool = False, cls:
         f'role="dialog" aria-modal="true" aria-labelledby="dlg-{name}" data-key="dlg-{name}">'
         f'<div class="dlg-head"><h2 id="dlg-{name}">{escape(title)}</h2>'
         + btn("×", "close", cls="ghost icon close", aria_label=t(lang, "btn_close"), key=f"close-{name}")
-        + f'</div><div class="dlg-body">{body}</div></div></div>'
+        + "</div>" + scroll_box("div", title, body, cls="dlg-body") + "</div></div>"
     )

@@ -1,0 +1,325 @@
+"""Accessibility, checked on every screen a player meets, in both languages,
+on a phone upright and sideways.
+
+axe-core (npm, pinned in package.json's devDependencies and read from
+node_modules/ by the tests: never part of the site) runs on the table at each
+phase (your turn to take or to discard, the bots' turn, the lay-down choice, a
+send, the hand over), on every dialog and panel (settings, rules, menu, move
+log, score sheet, keys, review, tutorial, statistics, share, the friends'
+linking screens, the pass-and-play cover, each confirmation). A serious or
+critical finding fails the test; a moderate or minor one fails it too unless
+ALLOWED names it with the reason. Every finding is written to
+test-artifacts/a11y-*.json.
+
+A second test plays a whole hand with only what the accessibility tree exposes
+(Playwright's get_by_role: a role and a name, no CSS selector) and listens to
+the live region: every move of the bots is said in words, in each language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
+from table_driver import deck_text, open_table, phase, state, wait_ready
+from test_friends import seat_two_people, wait_phase
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# Findings below "serious" that the page keeps, each with why. Anything else fails.
+ALLOWED: dict[str, str] = {}
+
+SIZES = {"phone": (390, 844), "sideways": (844, 390)}
+
+# The village deal of tests/engine/crafted.py: at our lay-down turn one meld
+# or none (móm by choice) is offered, and then three sends.
+LAY_DECK = dict(hands=SENDS_HANDS, stock=SENDS_STOCK, players=4, starter=1)
+KEEP = SENDS_KEEP
+# test_table's eat deal: whatever seat 1 discards first, we may eat it.
+EAT_DECK = dict(hands={0: "AS AC 3S 3C 5S 5C 9S 10S KD", 1: "AD AH 3D 3H 5D 5H 8S JS 2S 4S"},
+                players=2, starter=1)
+
+
+class Audit:
+    """axe on one page, screen after screen; the findings gathered, not raised at once."""
+
+    def __init__(self, page, tag: str):
+        self.page, self.tag = page, tag
+        self.found: list[dict] = []
+        self.screens: list[str] = []
+
+    def __call__(self, screen: str) -> None:
+        page = self.page
+        page.wait_for_timeout(50)  # a render's focus and live-region writes settle
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(AXE_JS.read_text(encoding="utf-8"))
+        found = page.evaluate("""async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+              nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
+                                          why: n.failureSummary}))}));
+        }""")
+        self.screens.append(screen)
+        for v in found:
+            self.found.append({"screen": f"{self.tag} {screen}", **v})
+
+    def check(self, artifacts: Path) -> None:
+        (artifacts / f"a11y-{self.tag}.json").write_text(
+            json.dumps({"screens": self.screens, "violations": self.found}, ensure_ascii=False, indent=1))
+        bad = [v for v in self.found
+               if v["impact"] in ("serious", "critical") or v["id"] not in ALLOWED]
+        assert not bad, "\n".join(
+            f"{v['screen']}: {v['id']} ({v['impact']}) {v['help']}: "
+            + "; ".join(f"{n['target']} {n['html'][:120]}" for n in v["nodes"][:3]) for v in bad)
+
+
+def dialog_open(page, name: str) -> None:
+    page.wait_for_selector(f".dlg-{name}", timeout=30_000)
+
+
+def dialog_closed(page) -> None:
+    page.wait_for_function("() => !document.querySelector('.dialog')", timeout=10_000)
+
+
+def act(page, action: str, within: str = "") -> None:
+    page.locator(f'{within} [data-act="{action}"]'.strip()).first.click()
+
+
+def from_menu(page, audit, action: str, dialog: str, screen: str) -> None:
+    act(page, "menu")
+    dialog_open(page, "menu")
+    act(page, action, ".dlg-menu")
+    dialog_open(page, dialog)
+    audit(screen)
+
+
+def close(page) -> None:
+    page.keyboard.press("Escape")
+    dialog_closed(page)
+
+
+def discard_loose(page) -> None:
+    """Draw if we may, then discard a card outside KEEP (by taps on its button)."""
+    hand = state(page)["hand"]
+    loose = [c for c in hand if c not in KEEP
+             and "locked" not in (page.locator(f'.hand .card[data-card="{c}"]').get_attribute("class") or "")]
+    card = page.locator(f'.hand .card[data-card="{loose[-1]}"]')
+    card.click()
+    page.locator(f'.hand .card[data-card="{loose[-1]}"]').click()
+
+
+def settle(page, before: str) -> None:
+    deadline = time.time() + 15
+    while page.evaluate("() => document.getElementById('table').dataset.phase + '|' + window.phomState()") == before:
+        assert time.time() < deadline, "the page did not take the step"
+        time.sleep(0.02)
+    wait_ready(page)
+
+
+def fingerprint(page) -> str:
+    return page.evaluate("() => document.getElementById('table').dataset.phase + '|' + window.phomState()")
+
+
+def walk_lay_down_hand(page, site_url: str, lang: str, audit: Audit) -> None:
+    """The table's phases and the table's own dialogs, on the lay-down deal."""
+    open_table(page, site_url, preset="village", seed=5, players=4, starter=1, lang=lang,
+               deck=deck_text(**LAY_DECK))
+    audit("table: your turn, discard")
+    for opener, name in (("settings", "settings"), ("log", "log")):
+        act(page, opener)
+        dialog_open(page, name)
+        audit(f"dialog: {name}")
+        if name == "settings":
+            act(page, "new_match", ".dlg-settings")
+            dialog_open(page, "confirm_new")
+            audit("confirmation: a new match mid-hand")
+            page.keyboard.press("Escape")  # back to the settings
+            page.wait_for_function("() => !document.querySelector('.dlg-confirm_new')")
+            dialog_open(page, "settings")
+        close(page)
+    from_menu(page, audit, "scores", "scores", "dialog: score sheet")
+    close(page)
+    from_menu(page, audit, "rules", "rules", "dialog: rules")
+    close(page)
+    from_menu(page, audit, "help", "help", "dialog: keys")
+    close(page)
+    from_menu(page, audit, "stats", "learn-stats", "dialog: statistics")
+    close(page)
+    from_menu(page, audit, "share", "learn-share", "dialog: share")
+    close(page)
+    act(page, "menu")
+    dialog_open(page, "menu")
+    audit("dialog: menu")
+    close(page)
+
+    took = False
+    for _ in range(40):
+        wait_ready(page)
+        assert phase(page) == "your-turn", "the hand ended before our lay-down"
+        if page.locator('.actionbar [data-act="lay"]').count():
+            break
+        before = fingerprint(page)
+        if page.locator(".stock.can").count():
+            if not took:
+                audit("table: your turn, draw or eat")
+                act(page, "hint")
+                page.wait_for_selector("[data-hinted]", timeout=60_000)
+                audit("table: a hint shown")
+                took = True
+            page.locator(".stock.can").click()
+        else:
+            discard_loose(page)
+        settle(page, before)
+    else:
+        raise AssertionError("no lay-down turn")
+    audit("table: the lay-down choice")
+    # the other proposal lays nothing (móm by choice), and is confirmed first
+    page.keyboard.press("a")
+    page.wait_for_selector(".arr-skip", timeout=10_000)
+    audit("table: the lay-down choice, nothing laid")
+    act(page, "lay", ".actionbar")
+    dialog_open(page, "confirm_mom")
+    audit("confirmation: móm by choice")
+    page.keyboard.press("Escape")
+    dialog_closed(page)
+    page.keyboard.press("a")
+    page.wait_for_function("() => !document.querySelector('.arr-skip')", timeout=10_000)
+    before = fingerprint(page)
+    act(page, "lay", ".actionbar")
+    settle(page, before)
+    page.wait_for_selector('.actionbar [data-act="send"]', timeout=10_000)
+    audit("table: a send offered")
+    for _ in range(60):
+        wait_ready(page)
+        if phase(page) == "hand-over":
+            break
+        before = fingerprint(page)
+        if page.locator('.actionbar [data-act="send"]').count():
+            act(page, "send", ".actionbar")
+        elif page.locator('.actionbar [data-act="u"]').count():
+            act(page, "u", ".actionbar")
+        elif page.locator(".stock.can").count():
+            page.locator(".stock.can").click()
+        elif page.locator('.actionbar [data-act="lay"]').count():
+            act(page, "lay", ".actionbar")
+        else:
+            discard_loose(page) if _has_loose(page) else page.locator(".hand .card:not(.locked)").first.dblclick()
+        settle(page, before)
+    assert phase(page) == "hand-over"
+    audit("table: the hand over")
+    act(page, "log")
+    dialog_open(page, "log")
+    audit("dialog: move log, a whole hand")
+    close(page)
+    from_menu(page, audit, "scores", "scores", "dialog: score sheet after a hand")
+    close(page)
+    act(page, "review", ".over")
+    dialog_open(page, "learn-review")
+    page.wait_for_selector(".rv-logbox", timeout=120_000)
+    audit("dialog: review")
+    close(page)
+    from_menu(page, audit, "daily", "learn-confirm", "confirmation: today's deal")
+    act(page, "deal_no", ".dlg-learn-confirm")
+    dialog_closed(page)
+    act(page, "menu")
+    dialog_open(page, "menu")
+    act(page, "tutorial", ".dlg-menu")
+    page.wait_for_function("() => !document.querySelector('.dlg-menu')")
+    if page.locator(".dlg-learn-confirm").count():
+        audit("confirmation: the tutorial ends this match")
+        act(page, "deal_yes", ".dlg-learn-confirm")
+    wait_ready(page, 60_000)
+    audit("tutorial: its first step")
+    # the guest's side of linking: the page becomes a guest's, until it leaves
+    act(page, "settings")
+    dialog_open(page, "settings")
+    act(page, "link_join", ".dlg-settings")
+    page.wait_for_selector(".join", timeout=60_000)
+    audit("friends: join a table")
+    act(page, "link_leave", ".join")
+    page.wait_for_selector("#table[data-phase]:not([data-phase='loading'])", timeout=60_000)
+
+
+def _has_loose(page) -> bool:
+    hand = state(page)["hand"]
+    return any(c not in KEEP for c in hand)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_axe_on_every_screen(new_table, site_url, artifacts, lang, size):
+    assert AXE_JS.is_file(), "axe-core is missing: scripts/setup.sh installs it from npm"
+    w, h = SIZES[size]
+    audit = None
+
+    def page_for():
+        nonlocal audit
+        page = new_table(width=w, height=h, touch=True, mobile=size == "phone")
+        if audit is None:
+            audit = Audit(page, f"{lang}-{size}")
+        audit.page = page
+        return page
+
+    # the table and its dialogs, a hand through to the review and the tutorial
+    page = page_for()
+    walk_lay_down_hand(page, site_url, lang, audit)
+
+    # an eat offered (the card glows, the eat button is there)
+    page = page_for()
+    open_table(page, site_url, preset="basic", players=2, starter=1, lang=lang, deck=deck_text(**EAT_DECK))
+    page.wait_for_selector(".card.eatable")
+    audit("table: an eat offered")
+
+    # a link opened while a match is saved is asked about first
+    page.goto(site_url + f"?new=1&seed=5&lang={lang}&speed=instant")
+    page.wait_for_selector('[data-act="link_start"]', timeout=60_000)
+    audit("confirmation: open a link over a saved match")
+    act(page, "link_start")
+    wait_ready(page, 60_000)
+
+    # the bots' turn, paced for the eye
+    page = page_for()
+    _open_waiting(page, site_url, lang)
+    audit("table: the bots' turn")
+
+    # pass-and-play: two people on one phone, the cover between them
+    page = page_for()
+    open_table(page, site_url, seed=21, lang=lang)
+    seat_two_people(page)
+    assert wait_phase(page, ("cover",)) == "cover"
+    audit("pass-and-play: the cover")
+
+    # a guest's phone in the seat plan: the host's linking screen
+    act(page, "settings")
+    dialog_open(page, "settings")
+    page.select_option('[data-setting="seat_kind.1"]', "guest")
+    act(page, "new_match", ".dlg-settings")
+    if page.locator(".dlg-confirm_new").count():
+        act(page, "confirm", ".dlg-confirm_new")
+    dialog_closed(page)
+    act(page, "settings")
+    page.wait_for_selector('.dlg-settings [data-act="link_open"]', timeout=30_000)
+    act(page, "link_open", ".dlg-settings")
+    dialog_open(page, "link")
+    audit("friends: invite a guest's phone")
+    act(page, "link_invite", ".dlg-link")
+    page.wait_for_selector(".dlg-link .qr canvas, .dlg-link .qr svg, .dlg-link .qr img", timeout=30_000)
+    audit("friends: the invitation's code")
+
+    audit.check(artifacts)
+    assert len(audit.screens) >= 30, audit.screens
+
+
+def _open_waiting(page, site_url: str, lang: str) -> None:
+    """A bot starts, paced slowly: the page is in the bots' turn for a while."""
+    from urllib.parse import urlencode
+
+    page.goto(site_url + "?" + urlencode({"new": 1, "seed": 8, "starter": 1, "speed": "slow", "lang": lang}))
+    page.wait_for_function("() => document.getElementById('table')?.dataset.phase === 'waiting'",
+                           timeout=60_000)
+    assert re.match(r"waiting", phase(page))
