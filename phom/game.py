@@ -490,12 +490,6 @@ class Game:
         copy_state(self, g)
         return g
 
-    @classmethod
-    def sample_from_view(cls, view: PlayerView, rng: random.Random) -> Game:
-        """A hand consistent with ``view``: ``worlds.sample`` (kept for older callers)."""
-        from .worlds import sample
-        return sample(view, rng)
-
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> str:
         """The hand as JSON: rules, seats, deck, actions, context and RNG state."""
