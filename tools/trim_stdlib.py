@@ -174,11 +174,10 @@ def discover(extra: set[str]) -> dict:
     import tempfile
 
     sys.path.insert(0, str(ROOT / "tools"))
-    sys.path.insert(0, str(ROOT / "tests" / "browser"))
     import build_site
     import serve_site
+    from drive_table import keyboard_step, play_hand, wait_booted
     from playwright.sync_api import sync_playwright
-    from table_driver import keyboard_step, play_hand, wait_booted
 
     tmp = Path(tempfile.mkdtemp(prefix="phom-discover-"))
     try:
