@@ -5,7 +5,7 @@ and answers with one key press or one tap; nothing here calls into the game.
 ``page`` is a Playwright page (or tests/webkit/wk.py's WebDriver stand-in, which
 gives the few calls made here).
 
-Used by ``tools/trim_stdlib.py --discover`` (a played hand's imports) and by the
+Used by ``tools/page_imports.py`` (a played hand's imports) and by the
 browser tests (tests/browser/table_driver.py adds their set-up: links, crafted deals).
 """
 
