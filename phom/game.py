@@ -13,9 +13,11 @@ The hand is a state machine with an explicit ``phase`` (``state.Phase``):
 
 Where each rule lives: how long the hand lasts and tái in ``turns.py``, which ù
 a hand makes in ``u.py``, what is legal and why not in ``legality.py``, every
-payment in ``scoring.py``, the fields of the hand in ``state.py`` (public and
-secret), what a seat may see in ``view.py``, worlds for search in
-``worlds.py``, the proposed lay-down and send in ``proposals.py``.
+payment in ``scoring.py``, how the hand closes (an ù or the showdown) and its
+result in ``ending.py``, the fields of the hand in ``state.py`` (public and
+secret), what a seat may see in ``view.py`` (``view_of``), its JSON in
+``saving.py``, worlds for search in ``worlds.py``, the proposed lay-down and
+send in ``proposals.py``.
 
 Cards in hands are 52-bit masks (see ``cards.py``); the meld solver works on
 them directly. The hand is a pure function of its deck and its actions, which
@@ -24,12 +26,11 @@ is how it is saved (``to_json``) and checked on load (``from_json`` replays).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from . import legality, scoring, u, validate
+from . import ending, legality, scoring, u, validate
 from .actions import (
     Action,
     DeclareU,
@@ -40,16 +41,14 @@ from .actions import (
     LayDown,
     Pass,
     Send,
-    action_to_json,
 )
 from .cards import DECK, Card, card_from_index, cards_to_mask, mask_to_cards
-from .ledger import Payment, Result, deltas_of
-from .melds import deadwood_points_mask
+from .ledger import Payment, Result
 from .rules import Rules, UKind
-from .saving import rng_to_json
-from .state import Event, EventRecord, Phase, PublicState, copy_state
+from .saving import game_to_json
+from .state import Event, EventRecord, Phase, copy_state
 from .turns import Turns, for_rules
-from .view import PlayerView
+from .view import PlayerView, view_of
 
 FORMAT = validate.GAME_FORMAT
 
@@ -299,7 +298,7 @@ class Game:
         if tm.lay_down_phase_begins(self):
             self.laydown_started = True
         if tm.is_hand_over(self):
-            return self._finish()
+            return ending.finish(self)
         self._begin_turn(self.next(s))
 
     # ------------------------------------------------------------------ legal actions
@@ -337,7 +336,7 @@ class Game:
         elif t is DeclareU:
             assert isinstance(action, DeclareU)
             self.events.append((s, Event.U, None))
-            self._finish_u(s, UKind(action.kind))
+            ending.finish_u(self, s, UKind(action.kind))
         elif t is Pass:
             self.events.append((s, Event.PASS, None))
             if self.phase == Phase.DEAL:
@@ -417,71 +416,10 @@ class Game:
         self.events.append((s, Event.LAY, None))
         self.phase = Phase.DISCARD
 
-    # ------------------------------------------------------------------ the end
-    def _finish_u(self, s: int, kind: UKind) -> None:
-        r, P = self.rules, self.players
-        streak = scoring.streak_applies(r, kind, s, self.streak_seat)
-        den = scoring.den_payer(r, s, eats=self.eat_count[s], chot_eaters=self.chot_eaters,
-                                feeder=self.prev(s), at_deal=self.phase == Phase.DEAL)
-        self.ledger.extend(scoring.u_payments(r, s, kind, P, streak=streak, den=den,
-                                              pot_in=self.pot_in))
-        ranking = [s] + [(s + k) % P for k in range(1, P)]
-        self._close(ranking, s, kind, s, den, streak)
-
-    def _finish(self) -> None:
-        P = self.players
-        pts = [deadwood_points_mask(h) for h in self.hands]
-        mom = [not self.laid[s] for s in range(P)]
-        ranking = scoring.ranks(pts, mom, self.lay_order)
-        self.ledger.extend(scoring.rank_payments(self.rules, ranking, mom))
-        self._close(ranking, ranking[0], None, None, None, False)
-
-    def _close(self, ranks: list[int], winner: int, kind: UKind | None, u_seat: int | None,
-               den: int | None, streak: bool) -> None:
-        P = self.players
-        deltas, pot_change = deltas_of(self.ledger, P)
-        self.result = Result(
-            deltas=deltas, ranks=list(ranks), winner=winner, u=kind, u_seat=u_seat,
-            den_seat=den,
-            points=[deadwood_points_mask(h) for h in self.hands] if kind is None else [None] * P,
-            mom=[not self.laid[s] for s in range(P)] if kind is None else [False] * P,
-            hands=[mask_to_cards(h) for h in self.hands], ledger=tuple(self.ledger),
-            pot_change=pot_change, streak=streak,
-        )
-        self.phase = Phase.OVER
-        self.u_offer = None
-
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (docs/RULES.md §11): the public state and its own hand."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r} at this table")
-        in_play = self.phase not in (Phase.DEAL, Phase.OVER)
-        return PlayerView.build(
-            seat, PublicState.capture(self), self.rules, tuple(mask_to_cards(self.hands[seat])),
-            stock_size=len(self.stock),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            u_offer=self.u_offer if self.phase == Phase.DEAL else None,
-            is_lay_down_turn=self.is_lay_down_turn() if in_play else False,
-            chot=self.phase in (Phase.DISCARD, Phase.LAY_DOWN, Phase.TAKE, Phase.U)
-            and self.turn_model.is_chot_discard(self, self.to_move),
-            my_draws=self._draws_of(seat),
-        )
-
-    def _draws_of(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` drew from the stock this hand, in order: each was in its
-        hand once, so it is the seat's to know (its move log names them). A sampled
-        world (no deck) knows none."""
-        if not self.deck:
-            return ()
-        k = self.rules.hand_size * self.players + 1   # the stock's top, as dealt
-        out = []
-        for s, kind, _card in self.events:
-            if kind == Event.DRAW:
-                if s == seat:
-                    out.append(self.deck[k])
-                k += 1
-        return tuple(out)
+        return view_of(self, seat)
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Game:
@@ -490,27 +428,10 @@ class Game:
         copy_state(self, g)
         return g
 
-    @classmethod
-    def sample_from_view(cls, view: PlayerView, rng: random.Random) -> Game:
-        """A hand consistent with ``view``: ``worlds.sample`` (kept for older callers)."""
-        from .worlds import sample
-        return sample(view, rng)
-
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> str:
         """The hand as JSON: rules, seats, deck, actions, context and RNG state."""
-        return json.dumps({
-            "format": FORMAT,
-            "rules": self.rules.to_dict(),
-            "players": self.players,
-            "starter": self.starter,
-            "seed": self.seed if isinstance(self.seed, (int, str, type(None))) else None,
-            "pot": self.pot_in,
-            "streak_seat": self.streak_seat,
-            "deck": [str(c) for c in self.deck],
-            "actions": [action_to_json(a) for a in self.actions],
-            "rng": rng_to_json(self.rng),
-        }, ensure_ascii=False, separators=(",", ":"))
+        return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: Any) -> Game:

@@ -1,8 +1,8 @@
 """PlayerView: what one seat may know (docs/RULES.md §11), and nothing else.
 
-Built fresh by ``Game.view(seat)`` from the hand's public state
-(``state.PublicState``, kept whole as ``public``) and the seat's own hand — never
-another hand or the stock order. It also answers the turn-model questions
+Built fresh by ``Game.view(seat)`` (``view_of`` below) from the hand's public
+state (``state.PublicState``, kept whole as ``public``) and the seat's own hand —
+never another hand or the stock order. It also answers the turn-model questions
 (``turns.py``) so a bot never works them out again: is this a lay-down turn, a
 tái, a chốt discard, how many takes are left, does the next discard end the hand.
 """
@@ -10,12 +10,16 @@ tái, a chốt discard, how many takes are left, does the next discard end the h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import Card, mask_to_cards
 from .ledger import Payment
 from .rules import Rules, UKind
-from .state import EventRecord, Phase, PublicState
+from .state import Event, EventRecord, Phase, PublicState
 from .turns import for_rules
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -111,3 +115,36 @@ class PlayerView:
         for _, _, cards in self.table_melds:
             s.update(cards)
         return s
+
+
+def view_of(g: Game, seat: int) -> PlayerView:
+    """``g.view(seat)``: what ``seat`` may know (docs/RULES.md §11), the public state and its own hand."""
+    if not isinstance(seat, int) or not 0 <= seat < g.players:
+        raise ValueError(f"no seat {seat!r} at this table")
+    in_play = g.phase not in (Phase.DEAL, Phase.OVER)
+    return PlayerView.build(
+        seat, PublicState.capture(g), g.rules, tuple(mask_to_cards(g.hands[seat])),
+        stock_size=len(g.stock),
+        hand_sizes=tuple(h.bit_count() for h in g.hands),
+        u_offer=g.u_offer if g.phase == Phase.DEAL else None,
+        is_lay_down_turn=g.is_lay_down_turn() if in_play else False,
+        chot=g.phase in (Phase.DISCARD, Phase.LAY_DOWN, Phase.TAKE, Phase.U)
+        and g.turn_model.is_chot_discard(g, g.to_move),
+        my_draws=_draws_of(g, seat),
+    )
+
+
+def _draws_of(g: Game, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` drew from the stock this hand, in order: each was in its
+    hand once, so it is the seat's to know (its move log names them). A sampled
+    world (no deck) knows none."""
+    if not g.deck:
+        return ()
+    k = g.rules.hand_size * g.players + 1   # the stock's top, as dealt
+    out = []
+    for s, kind, _card in g.events:
+        if kind == Event.DRAW:
+            if s == seat:
+                out.append(g.deck[k])
+            k += 1
+    return tuple(out)

@@ -16,6 +16,7 @@ Where that cannot be made (no Node), the archives are served as they are.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import http.server
 import socket
@@ -123,8 +124,29 @@ def _port_free(port: int) -> bool:
     return True
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535 (0: any free one), got {port}")
+    return port
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line (without the program's name); --help prints the usage and
+    exits 0, a bad argument exits 2 with the reason (argparse)."""
+    ap = argparse.ArgumentParser(
+        prog="scripts/serve.py", description=__doc__.split("\n\n")[0],
+        epilog="make play runs this with the project's .venv/.")
+    ap.add_argument("port", nargs="?", type=_port, default=8000, metavar="PORT",
+                    help="the port to serve on (default 8000; a free one if it is taken)")
+    return ap.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    port = int(argv[1]) if len(argv) > 1 else 8000
+    port = parse_args(argv[1:]).port
     if not _port_free(port):
         port = 0
     pack_py.pack_if_stale()

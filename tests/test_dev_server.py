@@ -132,3 +132,27 @@ def test_without_node_the_archives_go_as_they_are(monkeypatch, tmp_path, capsys)
     assert serve.archive("/a.zip") is None and serve.archive("/b.zip") is None
     assert capsys.readouterr().err.count("without bytecode") == 1
     assert not (ROOT / "vendor" / ".dev" / src.name).exists()
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "serve.py"), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_help_prints_the_usage_and_serves_nothing():
+    run = _serve("--help")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("usage: scripts/serve.py [-h] [PORT]"), run.stdout
+    assert "default 8000" in run.stdout and "Traceback" not in run.stdout + run.stderr
+    assert "served at" not in run.stdout
+
+
+def test_a_bad_argument_is_refused_with_the_reason():
+    for args, reason in ((["eighty"], "not a port number: 'eighty'"),
+                         (["70000"], "a port is 0..65535"),
+                         (["8000", "8001"], "unrecognized arguments: 8001"),
+                         (["--port", "8000"], "unrecognized arguments: --port")):
+        run = _serve(*args)
+        assert run.returncode == 2, (args, run.stdout, run.stderr)
+        assert reason in run.stderr and "usage: scripts/serve.py" in run.stderr, (args, run.stderr)
+        assert "Traceback" not in run.stderr and "served at" not in run.stdout, (args, run.stderr)

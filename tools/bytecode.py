@@ -1,7 +1,7 @@
 """Ship the Python a boot imports as bytecode, within a byte budget (stdlib only).
 
-    python3 tools/bytecode.py SITE          # report what SITE's archives ship compiled
-    python3 tools/bytecode.py --write-boot  # re-find what a boot imports (Chromium), timed
+    python3 tools/bytecode.py SITE              # report what SITE's archives ship compiled
+    python3 tools/page_imports.py --write-boot  # re-find what a boot imports (Chromium), timed
 
 Pyodide imports source: every module a boot imports is compiled from its text
 on every visit that does not start from the memory snapshot (a first visit, a
@@ -14,7 +14,7 @@ of main-thread CPU, 1.3 s with everything compiled).
 Bytecode is bigger than slimmed source (about 2x compressed), and a first
 visit may cost no more than 5.2 MB (issue 14). So ``apply`` compiles every
 candidate -- the modules, ours and the stdlib's, that a boot and a played
-hand import (tools/boot-modules.txt, written by ``--write-boot``;
+hand import (tools/boot-modules.txt, written by ``page_imports.py --write-boot``;
 a module new since is shipped as source) -- with the pinned runtime itself, and ships compiled
 those that save the most compiling per extra byte, until ``BUDGET`` extra
 bytes are spent. The compile times are the ones measured when the list was
@@ -104,7 +104,7 @@ def write_boot(modules: list[str], path: Path = BOOT_FILE, root: Path = ROOT) ->
     path.write_text(
         "# The modules a boot and a played hand import, ours and the stdlib's, each with the\n"
         "# ms it takes to compile (Node, the pinned Pyodide, best of 5), written by\n"
-        "#   python3 tools/bytecode.py --write-boot\n"
+        "#   python3 tools/page_imports.py --write-boot\n"
         "# what tools/bytecode.py may ship compiled, the most ms per extra byte first. A module\n"
         "# missing here ships as source; one without a time is frozen into the runtime.\n"
         + "\n".join(lines) + "\n", encoding="utf-8")
@@ -306,16 +306,6 @@ def report(site: Path) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["--write-boot"]:
-        sys.path.insert(0, str(ROOT / "tools"))
-        sys.path.insert(0, str(ROOT / "scripts"))
-        import trim_stdlib
-
-        found = trim_stdlib.discover(trim_stdlib.read_keep())
-        ours = [m for m in found["modules"] if m.split(".")[0] in ("phom", "ui")]
-        write_boot(found["used"] + ours)
-        print(f"{BOOT_FILE.relative_to(ROOT)}: {len(found['used'])} stdlib modules, {len(ours)} of ours")
-        return 0
     if len(argv) != 1:
         raise SystemExit(__doc__.split("\n\n")[1])
     print(report(Path(argv[0])))

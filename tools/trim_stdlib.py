@@ -1,13 +1,12 @@
 """Trim Pyodide's python_stdlib.zip to what the page imports (stdlib only).
 
     python3 tools/trim_stdlib.py SRC_ZIP DST_ZIP   # keep tools/stdlib-keep.txt's modules
-    python3 tools/trim_stdlib.py --discover        # re-find what the page imports (Chromium)
 
 The runtime's stdlib is ~2.5 MB compressed; the game, PyScript and Pyodide
 import a small part of it. tools/stdlib-keep.txt lists the modules to keep:
-what a boot and a played hand import (found by ``--discover``, which boots
-the page with the whole stdlib in headless Chromium, imports everything that
-phom/, ui/ and PyScript's own Python name, plays a hand and reads
+what a boot and a played hand import (found by ``tools/page_imports.py``, which
+boots the page with the whole stdlib in headless Chromium, imports everything
+that phom/, ui/ and PyScript's own Python name, plays a hand and reads
 ``sys.modules``), plus a margin of modules that error paths and likely edits
 reach. A name keeps its module, or its whole package with its data files;
 "pkg.mod" keeps only that submodule (and the package's __init__).
@@ -25,10 +24,7 @@ the stdlib supports running without docstrings (python -OO) anyway.
 from __future__ import annotations
 
 import argparse
-import ast
 import hashlib
-import json
-import re
 import shutil
 import sys
 import zipfile
@@ -128,103 +124,11 @@ def trim(src: Path, dst: Path, keep: set[str] | None = None) -> tuple[int, int]:
     return kept, dropped
 
 
-# ------------------------------------------------------------------ discovery
-def source_imports(root: Path = ROOT) -> set[str]:
-    """Top-level modules imported anywhere in phom/ and ui/."""
-    mods = set()
-    for pkg in ("phom", "ui"):
-        for p in (root / pkg).rglob("*.py"):
-            for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-                if isinstance(n, ast.Import):
-                    mods.update(a.name for a in n.names)
-                elif isinstance(n, ast.ImportFrom) and n.level == 0 and n.module:
-                    mods.add(n.module)
-    return {m for m in mods if m.split(".")[0] not in ("phom", "ui", "js", "pyodide", "pyscript")}
-
-
-def pyscript_imports(root: Path = ROOT) -> set[str]:
-    """Modules named by PyScript's Python, embedded in its core chunk."""
-    mods = set()
-    for f in (root / "vendor" / "pyscript").glob("core-*.js"):
-        s = f.read_text(encoding="utf-8", errors="replace")
-        for a, b in re.findall(r"(?:\\n|\\t|;)\s*(?:import ([\w.]+(?:\s*,\s*[\w.]+)*)|from ([\w.]+) import)", s):
-            mods.update(m.strip() for m in (a.split(",") if a else [b]))
-    return mods
-
-
-PROBE = """
-import sys, json, importlib
-from js import window
-from pyodide.ffi import create_proxy
-def _phom_modules(names):
-    used = sorted(sys.modules)
-    bad = []
-    for n in json.loads(names):
-        try:
-            importlib.import_module(n)
-        except Exception as e:  # not in this runtime, or browser-only: reported, not kept
-            bad.append(f"{n}: {type(e).__name__}")
-    return json.dumps({"used": used, "modules": sorted(sys.modules), "failed": bad})
-window.phomModules = create_proxy(_phom_modules)
-"""
-
-
-def discover(extra: set[str]) -> dict:
-    import shutil
-    import tempfile
-
-    sys.path.insert(0, str(ROOT / "tools"))
-    sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    import build_site
-    import serve_site
-    from playwright.sync_api import sync_playwright
-    from table_driver import keyboard_step, play_hand, wait_booted
-
-    tmp = Path(tempfile.mkdtemp(prefix="phom-discover-"))
-    try:
-        site = tmp / "site"
-        build_site.build(site, full_stdlib=True, quiet=True)
-        idx = site / "index.html"
-        html = idx.read_text(encoding="utf-8")
-        html = re.sub(r"(<script type=\"py\"[^>]*>)(.*?)(</script>)",
-                      lambda m: m.group(1) + m.group(2) + PROBE + m.group(3), html, flags=re.S)
-        idx.write_text(html, encoding="utf-8")
-        (site / "sw.js").write_text("")  # no caching in the probe
-        with zipfile.ZipFile(site / "vendor" / "pyodide" / "python_stdlib.zip") as z:
-            stdlib = {module_of(n) for n in z.namelist()} - {None}
-        srv, url = serve_site.start(site, "/phom/")
-        names = sorted(n for n in (source_imports() | pyscript_imports() | extra)
-                       if n in stdlib or n.split(".")[0] in {"math", "time", "sys", "builtins"})
-        with sync_playwright() as p:
-            b = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
-            page = b.new_page()
-            page.goto(url + "?new=1&speed=instant&seed=3")
-            wait_booted(page)
-            play_hand(page, keyboard_step)
-            page.keyboard.press("n")
-            wait_booted(page)
-            found = json.loads(page.evaluate("n => window.phomModules(n)", json.dumps(names)))
-            b.close()
-        srv.shutdown()
-        found["stdlib"] = sorted(m for m in found["modules"] if m in stdlib)
-        found["used"] = sorted(m for m in found["used"] if m in stdlib)
-        return found
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("src", nargs="?", type=Path)
     ap.add_argument("dst", nargs="?", type=Path)
-    ap.add_argument("--discover", action="store_true",
-                    help="print the stdlib modules a boot and a played hand import")
     a = ap.parse_args(argv)
-    if a.discover:
-        found = discover(read_keep() if KEEP_FILE.exists() else set())
-        print(json.dumps({k: found[k] for k in ("failed", "used", "stdlib")}, indent=1))
-        return 0
     if not (a.src and a.dst):
         ap.error("SRC_ZIP and DST_ZIP are needed")
     kept, dropped = trim(a.src, a.dst)

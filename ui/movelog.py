@@ -15,7 +15,7 @@ from html import escape
 from phom import narrate
 
 from .i18n import t
-from .widgets import scroll_box
+from .widgets import card_text_html, scroll_box
 
 TICKER_SIZE = 3
 
@@ -51,8 +51,6 @@ def speak(app, move) -> str:
 
 def move_html(app, move) -> str:
     """A move as HTML: the engine's sentence with each card drawn as rank + suit shape."""
-    from .render import card_text_html  # render imports this module
-
     cards: list = []
 
     def card(c) -> str:

@@ -18,6 +18,7 @@ _loaded = False
 
 
 def register(name: str, cls: type[Bot]) -> None:
+    """Add a bot by name (the strength bots' modules list theirs in their ``BOTS``)."""
     _REGISTRY[name] = cls
 
 
@@ -31,8 +32,10 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    from . import expert, heuristic  # noqa: F401  (they register easy/normal/hard, expert)
+    from . import expert, heuristic  # each names its bots in BOTS; neither imports this package
 
+    _REGISTRY.update(heuristic.BOTS)  # easy, normal, hard
+    _REGISTRY.update(expert.BOTS)
     _loaded = True
 
 

@@ -44,8 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import worlds
 from ..actions import Action, Discard, Draw, Eat, LayDown, Pass, Send
-from . import register
-from .base import Steps
+from .base import Bot, Steps
 from .belief import DiscardEvidence, pick_weighted
 from .fast import playout
 from .heuristic import HARD, HeuristicBot
@@ -260,4 +259,5 @@ class ExpertBot(HeuristicBot):
         return mean_se([v - da[w] for w, v in b if w in da])
 
 
-register("expert", ExpertBot)
+#: the bot this module adds to ``bots.make`` (read by ``bots/__init__.py``, which it does not import)
+BOTS: dict[str, type[Bot]] = {"expert": ExpertBot}

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from .. import proposals, scoring
 from ..actions import Action, Discard, Draw, Eat, LayDown, Pass, Send
 from ..rules import TurnModel
-from . import register
 from .base import Bot
 from .handeval import (
     CARD_PTS,
@@ -479,6 +478,5 @@ class HardBot(HeuristicBot):
     level = HARD
 
 
-register("easy", EasyBot)
-register("normal", NormalBot)
-register("hard", HardBot)
+#: the bots this module adds to ``bots.make`` (read by ``bots/__init__.py``, which it does not import)
+BOTS: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

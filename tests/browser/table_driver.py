@@ -1,20 +1,40 @@
-"""Driving the table as a player would: keys only, or taps only.
+"""Driving the table as a player would, for the browser tests: keys only, or taps only.
 
-Every step reads the page (data-phase, which buttons are there) and answers
-with one key press or one tap; nothing here calls into the game.
+The steps themselves (a key press or a tap per decision, waiting for the page,
+a whole hand) are tools/drive_table.py's, named here too so the tests import
+one module; this adds the tests' set-up: links to a new match, stored
+settings, crafted deals.
 """
 
 from __future__ import annotations
 
-import json
-import time
+import sys
+from pathlib import Path
 from urllib.parse import urlencode
 
-# Function form: a bare expression would be eval'd in the page, which its CSP forbids.
-# No #table yet (a tab reloading into the table, as a take-over does) is not ready, not an
-# error: a throwing predicate would end the wait at once.
-READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table')?.dataset.phase)"
+_TOOLS = str(Path(__file__).resolve().parents[2] / "tools")
+if _TOOLS not in sys.path:
+    sys.path.insert(0, _TOOLS)
 
+from drive_table import (  # noqa: E402
+    READY,
+    focus_discardable,
+    has,
+    keyboard_step,
+    phase,
+    play_hand,
+    settled_step,
+    state,
+    tap_step,
+    wait_booted,
+    wait_ready,
+)
+
+__all__ = [
+    "LINK_OR_READY", "PYSCRIPT_ASKED", "READY", "deck_text", "focus_discardable", "has",
+    "instant_settings", "keyboard_step", "open_table", "phase", "play_hand", "settled_step",
+    "state", "tap_step", "wait_booted", "wait_ready",
+]
 
 LINK_OR_READY = ("() => !!document.querySelector('[data-act=\"link_start\"]') || "
                  "['your-turn', 'hand-over'].includes(document.getElementById('table')?.dataset.phase)")
@@ -45,120 +65,6 @@ def instant_settings(lang: str = "vi") -> str:
 # Python without PyScript: ui/interpreter.mjs runPage)
 PYSCRIPT_ASKED = ("() => performance.getEntriesByType('resource').map((e) => e.name)"
                   ".filter((n) => /\\/vendor\\/pyscript\\/[^/]*\\.js$/.test(n))")
-
-
-def wait_booted(page, timeout: int = 60_000) -> None:
-    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'",
-                           timeout=timeout)
-
-
-def wait_ready(page, timeout: int = 30_000) -> None:
-    page.wait_for_function(READY, timeout=timeout)
-
-
-def phase(page) -> str:
-    return page.get_attribute("#table", "data-phase")
-
-
-def state(page) -> dict:
-    return json.loads(page.evaluate("window.phomState()"))
-
-
-def has(page, selector: str) -> bool:
-    return page.locator(selector).count() > 0
-
-
-def _fingerprint(page) -> str:
-    return page.evaluate(
-        "document.getElementById('table').dataset.phase + '|' + window.phomState()"
-    )
-
-
-# ---------------------------------------------------------------- keyboard
-def focus_discardable(page, want: str | None = None) -> None:
-    """Move focus along the hand with arrow keys to a card that may be discarded
-    (or to the card ``want``)."""
-    n = page.locator(".hand .card").count()
-    page.keyboard.press("Home") if page.evaluate(
-        "!!document.activeElement && document.activeElement.classList.contains('hand-card')"
-    ) else page.keyboard.press("ArrowRight")
-    for _ in range(n + 1):
-        info = page.evaluate(
-            "[document.activeElement.className, document.activeElement.dataset.card || '']"
-        )
-        cls, card = info
-        if "hand-card" in cls and (card == want if want else "locked" not in cls):
-            return
-        page.keyboard.press("ArrowRight")
-    raise AssertionError(f"no discardable card reached by keyboard (want={want})")
-
-
-def keyboard_step(page, prefer_eat: bool = False, discard: str | None = None) -> str:
-    """One decision at 'your-turn' by keys only; returns what it did."""
-    if has(page, '.actionbar [data-act="u"]'):
-        page.keyboard.press("u")
-        return "u"
-    if has(page, ".stock.can"):
-        if prefer_eat and has(page, ".card.eatable"):
-            page.keyboard.press("e")
-            return "eat"
-        page.keyboard.press("d")
-        return "draw"
-    if has(page, '.actionbar [data-act="lay"]'):
-        page.keyboard.press("l")
-        return "lay"
-    focus_discardable(page, discard)
-    page.keyboard.press("Enter")
-    page.keyboard.press("Enter")
-    return "discard"
-
-
-def tap_step(page, prefer_eat: bool = False, discard: str | None = None) -> str:
-    """One decision at 'your-turn' by taps only."""
-    if has(page, '.actionbar [data-act="u"]'):
-        page.tap('.actionbar [data-act="u"]')
-        return "u"
-    if has(page, ".stock.can"):
-        if prefer_eat and has(page, ".card.eatable"):
-            page.tap(".card.eatable")
-            return "eat"
-        page.tap(".stock.can")
-        return "draw"
-    if has(page, '.actionbar [data-act="lay"]'):
-        page.tap('.actionbar [data-act="lay"]')
-        return "lay"
-    sel = f'.hand .card[data-card="{discard}"]' if discard else ".hand .card:not(.locked)"
-    card = page.locator(sel).first
-    c = card.get_attribute("data-card")
-    card.tap()
-    page.locator(f'.hand .card[data-card="{c}"]').tap()
-    return "discard"
-
-
-def settled_step(page, step=keyboard_step, **kw) -> str:
-    """One ``step``, then wait until the page has taken it (its phase or state
-    changed: a key is handled a moment after it is pressed, and the page is
-    still 'your-turn' until then) and is ready again; returns what it did."""
-    before = _fingerprint(page)
-    did = step(page, **kw)
-    deadline = time.time() + 10
-    while _fingerprint(page) == before:
-        if time.time() > deadline:
-            raise AssertionError(f"step {did!r} changed nothing: {before}")
-        time.sleep(0.02)
-    wait_ready(page)
-    return did
-
-
-def play_hand(page, step=keyboard_step, max_steps: int = 200, **kw) -> list[str]:
-    """Play until the hand is over; returns the steps taken."""
-    done = []
-    for _ in range(max_steps):
-        wait_ready(page)
-        if phase(page) == "hand-over":
-            return done
-        done.append(settled_step(page, step, **kw))
-    raise AssertionError(f"hand not over after {max_steps} steps: {done}")
 
 
 # ---------------------------------------------------------------- crafted deals

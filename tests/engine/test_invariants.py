@@ -9,7 +9,7 @@ import pytest
 from selfplay import positions
 
 import phom
-from phom import Card
+from phom import Card, worlds
 from phom.bots import make
 
 CONFIGS = [(p, n) for p in phom.PRESETS for n in (2, 3, 4)]
@@ -144,14 +144,14 @@ def test_illegal_actions_change_nothing():
             g.apply(rng.choice(legal))
 
 
-def test_sample_from_view_is_consistent():
+def test_a_sampled_world_is_consistent_with_the_view():
     rng = random.Random(4)
     for seed in range(40):
         g = phom.Game(phom.Rules.preset(list(phom.PRESETS)[seed % 5]), 2 + seed % 3, seed=seed)
         while not g.is_over:
             if g.phase != "deal":
                 v = g.view(g.to_move)
-                h = phom.Game.sample_from_view(v, rng)
+                h = worlds.sample(v, rng)
                 assert sorted(h.hand(g.to_move)) == sorted(g.hand(g.to_move))
                 assert h.legal_actions() == g.legal_actions()
                 hv = h.view(g.to_move)
