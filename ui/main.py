@@ -39,6 +39,11 @@ def _js(obj):
     return to_js(obj, dict_converter=Object.fromEntries)
 
 
+# every stop of an open panel, its scrolling regions too (ui/widgets.scroll_box), in page order
+DIALOG_STOPS = (".dialog button, .dialog select, .dialog input, .dialog textarea, "
+                ".dialog [tabindex='0']")
+
+
 class Page:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
@@ -446,9 +451,7 @@ class Page:
 
     def trap_tab(self, ev) -> None:
         """Keep Tab inside an open dialog."""
-        # every stop in the panel, its scrolling regions too (ui/widgets.scroll_box), in page order
-        items = self.root.querySelectorAll(".dialog button, .dialog select, .dialog input, "
-                                           ".dialog textarea, .dialog [tabindex='0']")
+        items = self.root.querySelectorAll(DIALOG_STOPS)
         n = items.length
         if n == 0:
             return
