@@ -256,7 +256,7 @@ class Page:
         start = app.events_seen
         evs = app.new_events()
         new = movelog.moves(app)[start:] if evs else []
-        texts = [movelog.speak(app, m) for m in new]
+        texts = movelog.spoken(app, new)
         turn = your_turn and app.phase_attr() == "your-turn"
         if turn:
             texts.append(t(app.lang, "ev_your_turn"))

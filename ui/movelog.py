@@ -49,6 +49,16 @@ def speak(app, move) -> str:
     return text if text.endswith(("!", "?", ".")) else text + "."
 
 
+def spoken(app, new_moves) -> list[str]:
+    """What the live region says of the moves just made: each move, then, if they
+    ended the hand, how it ended (its first line: who won, or who ù)."""
+    texts = [speak(app, m) for m in new_moves]
+    if new_moves and app.game.is_over:
+        head = narrate.outcome(app.game.result, app.lang, app.names(), you=_you(app))[0]
+        texts.append(head if head.endswith(("!", "?", ".")) else head + ".")
+    return texts
+
+
 def move_html(app, move) -> str:
     """A move as HTML: the engine's sentence with each card drawn as rank + suit shape."""
     cards: list = []

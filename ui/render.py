@@ -297,7 +297,7 @@ def action_buttons(app, legal) -> list:
     if Eat() in legal and view.last_discard is not None:
         lbl = t(lang, "btn_eat")
         out.append(btn(f"{lbl} {view.last_discard.name(lang)}", "eat", kbd="E", cls="primary eat",
-                       html_label=escape(lbl) + " " + card_text_html(view.last_discard)))
+                       html_label=escape(lbl) + " " + card_text_html(view.last_discard, lang)))
     if any(isinstance(a, DeclareU) for a in legal):
         out.append(btn(t(lang, "btn_u"), "u", kbd="U", cls="primary u"))
     if Pass() in legal:

@@ -28,6 +28,9 @@ from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
 from table_driver import deck_text, open_table, phase, state, wait_ready
 from test_friends import seat_two_people, wait_phase
 
+import phom
+from phom import narrate
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -323,3 +326,101 @@ def _open_waiting(page, site_url: str, lang: str) -> None:
     page.wait_for_function("() => document.getElementById('table')?.dataset.phase === 'waiting'",
                            timeout=60_000)
     assert re.match(r"waiting", phase(page))
+
+
+# Listens to the page's live region from the first render on (an init script: the
+# bots move before the player's first turn), as a screen reader hears it.
+LISTEN = """window.__said = [];
+document.addEventListener('DOMContentLoaded', () => {
+    const el = document.querySelector('[aria-live]');
+    new MutationObserver(() => { const s = el.textContent.trim(); if (s) window.__said.push(s); })
+        .observe(el, {childList: true, characterData: true, subtree: true});
+});"""
+GLYPHS = re.compile(r"[♠♣♦♥]|\b(?:10|[2-9AJQK])[SCDH]\b")
+
+
+def _said(page) -> list[str]:
+    return page.evaluate("() => window.__said")
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_a_whole_hand_by_the_accessibility_tree_alone(new_table, site_url, lang):
+    """Roles and names only (get_by_role, no CSS selector): take, lay, send, ù and
+    discard as a screen reader's user would, to the hand's end; and the live region
+    says every move of the bots in words (card names, never a glyph or a code)."""
+    from ui.i18n import t
+
+    page = new_table(width=390, height=844, touch=True)
+    page.add_init_script(LISTEN)
+    open_table(page, site_url, preset="village", seed=5, players=4, starter=1, lang=lang,
+               bot="normal", deck=deck_text(**LAY_DECK))
+
+    def button(name, exact=True):
+        return page.get_by_role("button", name=name, exact=exact, disabled=False)
+
+    hand = page.get_by_role("group", name=t(lang, "hand_label"))
+    draw = page.get_by_role("button", name=re.compile(re.escape(t(lang, "stock"))), disabled=False)
+    send = page.get_by_role("button", name=re.compile("^" + re.escape(t(lang, "btn_send").split("{")[0].strip())))
+    done: list[str] = []
+    # the discard button is there, not yet enabled, until a card is chosen
+    offers = [page.get_by_role("button", name=re.compile("^" + re.escape(t(lang, k))), disabled=None if k == "btn_discard" else False)
+              for k in ("btn_next", "btn_draw", "btn_discard", "btn_lay", "btn_u", "btn_pass")] + [send]
+
+    def ours(done):
+        """Wait until something is ours to do: a button of the action bar, or the hand's end."""
+        deadline = time.time() + 30
+        while not any(o.count() for o in offers):
+            assert time.time() < deadline, (done, _said(page))
+            time.sleep(0.05)
+
+    for _ in range(120):
+        ours(done)
+        if button(t(lang, "btn_next")).count():
+            break
+        before = len(_said(page))
+        if button(t(lang, "btn_u")).count():
+            button(t(lang, "btn_u")).click()
+            done.append("u")
+        elif draw.count() and button(t(lang, "btn_draw")).count():
+            draw.click()
+            done.append("draw")
+        elif page.get_by_role("button", name=re.compile("^" + re.escape(t(lang, "btn_lay")))).count():
+            page.get_by_role("button", name=re.compile("^" + re.escape(t(lang, "btn_lay")))).first.click()
+            done.append("lay")
+        elif send.count():
+            send.first.click()
+            done.append("send")
+        else:
+            cards = hand.get_by_role("button")
+            for i in reversed(range(cards.count())):
+                cards.nth(i).click()
+                if button(t(lang, "btn_discard")).count():
+                    break
+            name = hand.get_by_role("button", pressed=True).get_attribute("aria-label")
+            button(t(lang, "btn_discard")).click()
+            done.append(f"discard {name}")
+        deadline = time.time() + 30
+        while len(_said(page)) <= before:
+            assert time.time() < deadline, ("nothing said after", done, _said(page))
+            time.sleep(0.05)
+    else:
+        raise AssertionError(f"the hand did not end: {done}")
+    assert {"draw", "lay", "send"} <= {d.split()[0] for d in done}, done
+    said = " ".join(_said(page))
+    assert not GLYPHS.search(said), said
+    # every move of the bots, as the move log words it for a listener, was said
+    page.get_by_role("button", name=t(lang, "btn_log")).click()
+    log = page.get_by_role("list", name=t(lang, "log_title"))
+    # what a screen reader reads of each entry (the accessibility tree, not the drawing)
+    moves = [m.split(":", 1)[1].strip().strip('"') for m in log.aria_snapshot().splitlines()
+             if m.strip().startswith("- listitem:")]
+    names = state(page)["names"]
+    bots = [m for m in moves if any(m.startswith(n + " ") for n in names[1:])]
+    assert len(bots) >= 8, moves
+    missing = [m for m in bots if m not in said]
+    assert not missing, (missing, _said(page))
+    # and how the hand ended, in the engine's words (the log's last entry starts with them)
+    saved = json.loads(page.evaluate("localStorage.getItem('phom.match.v1')"))
+    g = phom.Match.from_json(saved["match"]).current
+    head = narrate.outcome(g.result, lang, [t(lang, "you")] + names[1:], you=0)[0]
+    assert _said(page)[-1].endswith(head.rstrip(".") + "."), (_said(page)[-1], head)
