@@ -132,3 +132,29 @@ def test_without_node_the_archives_go_as_they_are(monkeypatch, tmp_path, capsys)
     assert serve.archive("/a.zip") is None and serve.archive("/b.zip") is None
     assert capsys.readouterr().err.count("without bytecode") == 1
     assert not (ROOT / "vendor" / ".dev" / src.name).exists()
+
+
+def test_the_dev_server_sends_the_page_with_pyscript_toml_inline():
+    """As the site build writes it (tools/page_config.py): the config JSON made
+    from pyscript.toml, at ./ and ./index.html alike, a query or not."""
+    import html as html_
+    import re
+    import tomllib
+
+    ensure_runtime()
+    import serve
+
+    toml = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    srv, url = serve.start(0)
+    try:
+        for path in ("", "index.html", "?new=1&seed=7"):
+            with urllib.request.urlopen(url + path) as res:
+                assert res.headers["Content-Type"].startswith("text/html")
+                page = res.read().decode("utf-8")
+            (config,) = re.findall(r"<script type=\"py\" config='([^']*)'>", page)
+            assert json.loads(html_.unescape(config)) == toml
+            (mpy,) = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", page, re.S)
+            assert json.loads(html_.unescape(mpy)) == {"plugins": toml["plugins"]}
+            assert '"./pyscript.toml"' not in page  # nothing left that names it
+    finally:
+        srv.shutdown()
