@@ -41,6 +41,21 @@ origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 normal boot. Targets (issue 5): own files <= 300 KB gzip,
 first paint <= 300 ms, interactive within 1.15x of the bare page, cold and warm.
 
+Issue 38 (the config from pyscript.toml), A/B: the page with PyScript reading the
+file itself (config="./pyscript.toml", both toml files precached) against the
+page as built, the config inline as JSON made from it (tools/page_config.py),
+first visits in fresh contexts through --mbps 20's link, alternated, 4 each
+(a probe beside this script: the same server, phomBoot's times), the machine
+shared and swinging ~2x: with TOML, 3 requests more before PyScript starts
+(pyscript.toml twice, py's and MicroPython's configs, and its parser) and
+PyScript's call to the interpreter module at 933 ms against 729 (medians);
+interactive 7327 against 9714 ms, noise: the interpreter module boots the
+runtime itself, ready only at 4.4-11.2 s, so PyScript's wait is off a first
+visit's critical path. One bench_load pair (--mbps 20, 1 run each): cold
+12443 ms inline, 6110 with TOML, the bare page 9348 and 5672 in the same
+runs, so noise again. Kept inline: no cost to interactive either way, and
+three requests (and two precached files) fewer.
+
 Issue 14 figures, fourteenth session (2 cores; a Firecracker VM whose speed
 drifted ~20 % within the hour: the bare page's --cpu 4 warm 8.5-11.4 s). Each
 phase of a restored visit timed by performance marks put into built copies

@@ -6,6 +6,10 @@ Correct MIME types for .mjs/.wasm/.webmanifest; vendor/pysrc.zip is re-packed
 from phom/ and ui/ whenever a source is newer, so a reload picks up edits.
 The browser tests import ``start`` from here.
 
+index.html is sent with the PyScript config, pyscript.toml, inline as JSON
+(tools/page_config.py), as the site build writes it: made again whenever
+either file is newer, in vendor/.dev/.
+
 The two Python archives, vendor/pysrc.zip and the stdlib's, are served with
 each module's bytecode beside its source (tools/bytecode.py dev_archive, made
 by the pinned runtime under Node and kept in vendor/.dev/): a dev-server boot
@@ -32,6 +36,7 @@ import pack_py  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 import bytecode  # noqa: E402
+import page_config  # noqa: E402
 
 # request path -> (vendor/'s archive, where the page's Python sees it, unpacked into files)
 ARCHIVES = {
@@ -62,6 +67,22 @@ def archive(path: str) -> Path | None:
             print(f"serve: the archives go without bytecode (boots are slower): {e}", file=sys.stderr)
             return None
 
+PAGE = ROOT / "vendor" / ".dev" / "index.html"
+
+
+def page() -> Path:
+    """index.html with its PyScript config inline (tools/page_config.py), made
+    again when index.html or pyscript.toml is newer than the copy sent."""
+    with _lock:
+        made = PAGE.stat().st_mtime_ns if PAGE.is_file() else -1
+        if any((ROOT / f).stat().st_mtime_ns >= made for f in (page_config.PAGE, page_config.CONFIG)):
+            PAGE.parent.mkdir(parents=True, exist_ok=True)
+            tmp = PAGE.with_suffix(".tmp")
+            tmp.write_text(page_config.page(ROOT), encoding="utf-8")
+            tmp.replace(PAGE)
+    return PAGE
+
+
 MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -87,6 +108,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path):
         bare = path.split("?", 1)[0].split("#", 1)[0]
+        if bare in ("/", "/index.html") and Path(self.directory).resolve() == ROOT:
+            return str(page())
         if bare in ARCHIVES:
             made = archive(bare)
             if made is not None:

@@ -156,3 +156,29 @@ def test_a_bad_argument_is_refused_with_the_reason():
         assert run.returncode == 2, (args, run.stdout, run.stderr)
         assert reason in run.stderr and "usage: scripts/serve.py" in run.stderr, (args, run.stderr)
         assert "Traceback" not in run.stderr and "served at" not in run.stdout, (args, run.stderr)
+
+
+def test_the_dev_server_sends_the_page_with_pyscript_toml_inline():
+    """As the site build writes it (tools/page_config.py): the config JSON made
+    from pyscript.toml, at ./ and ./index.html alike, a query or not."""
+    import html as html_
+    import re
+    import tomllib
+
+    ensure_runtime()
+    import serve
+
+    toml = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    srv, url = serve.start(0)
+    try:
+        for path in ("", "index.html", "?new=1&seed=7"):
+            with urllib.request.urlopen(url + path) as res:
+                assert res.headers["Content-Type"].startswith("text/html")
+                page = res.read().decode("utf-8")
+            (config,) = re.findall(r"<script type=\"py\" config='([^']*)'>", page)
+            assert json.loads(html_.unescape(config)) == toml
+            (mpy,) = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", page, re.S)
+            assert json.loads(html_.unescape(mpy)) == {"plugins": toml["plugins"]}
+            assert '"./pyscript.toml"' not in page  # nothing left that names it
+    finally:
+        srv.shutdown()

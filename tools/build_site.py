@@ -6,7 +6,8 @@
 The runtime must be in vendor/ first (scripts/setup.sh, `make site` does it).
 OUT gets a fresh copy of:
 
-* the page: index.html (its PyScript config inline), manifest.webmanifest, ui/ (not the .py
+* the page: index.html (pyscript.toml written into it as JSON, tools/page_config.py:
+  no config request, no TOML parser), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
@@ -48,7 +49,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # the lazy imports of features the page does not use: the code editor
 # (codemirror), the terminal (xterm, and what the py-editor / py-game /
 # py-terminal plugins load once such an element exists), the plugins the
-# page's config leaves out, the TOML parser (the config is JSON), the package
+# page's config leaves out, the TOML parser (the config is inline JSON), the package
 # graph (no packages) and zip.js (ui/interpreter.mjs unpacks our archive). Those are shipped, so nothing can 404, but not
 # precached; a browser test checks that every file a boot and a played hand
 # fetch is in the precache list.
@@ -304,6 +305,7 @@ def write_sw(out: Path, items: list[list[str]], root: Path = ROOT) -> str:
 def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False, quiet: bool = False) -> str:
     """Assemble the site into ``out``; returns the service worker's version."""
     import pack_py
+    import page_config
 
     vendor = root / "vendor"
     if not (vendor / "pyodide" / "pyodide.mjs").is_file():
@@ -318,6 +320,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
 
     for p in _page_files(root):
         _copy(p, out / p.relative_to(root))
+    # the PyScript config, pyscript.toml, inline as JSON (the file itself is not shipped)
+    (out / page_config.PAGE).write_text(page_config.page(root), encoding="utf-8")
     # slimmed for the phone's first visit (comments and docstrings out, lines kept)
     pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:

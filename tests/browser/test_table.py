@@ -70,11 +70,10 @@ def test_a_tiered_test_gets_the_browser_as_players_have_it(browser, baseline_bro
 
 
 def test_no_packages_key_in_the_pyscript_config():
-    # The config is JSON in index.html's <script type="py" config='…'> (no TOML parser to fetch).
-    import re
+    # The config is pyscript.toml (the page gets it inline as JSON: tools/page_config.py).
+    import tomllib
 
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    config = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", html).group(1))
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] and "packages" not in config
 
 

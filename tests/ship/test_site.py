@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import struct
+import tomllib
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -50,15 +51,68 @@ def pyscript_config(html: str) -> dict:
     return json.loads(config)
 
 
-def test_pyscript_config_leaves_out_what_the_page_never_uses():
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    config = pyscript_config(html)
+def mpy_config(html: str) -> dict:
+    """MicroPython's config: JSON in <mpy-config hidden>…</mpy-config>."""
+    (found,) = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.S)
+    return json.loads(found)
+
+
+def pyscript_toml() -> dict:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+
+
+def test_pyscript_toml_leaves_out_what_the_page_never_uses():
+    config = pyscript_toml()
     assert "packages" not in config  # it would fetch micropip from the network
     unused = {"!py-editor", "!py-game", "!py-terminal", "!deprecations-manager", "!donkey"}
     assert unused <= set(config["plugins"])
+    assert config["interpreter"] == "./ui/interpreter.mjs"
+
+
+def test_the_built_page_config_is_pyscript_toml(built_site):
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    assert pyscript_config(html) == pyscript_toml()
     # PyScript loads the plugins once per interpreter it knows: MicroPython too
-    mpy = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.S)
-    assert mpy and unused <= set(json.loads(mpy.group(1))["plugins"])
+    assert mpy_config(html) == {"plugins": pyscript_toml()["plugins"]}
+    assert '"./pyscript.toml"' not in html  # nothing left to fetch: no config request, no TOML parser
+    assert not (built_site / "pyscript.toml").exists()
+    assert not any("toml" in p for p, _ in precache(built_site)[1])
+
+
+def test_the_config_is_written_by_hand_once():
+    """index.html names pyscript.toml and holds no config of its own, and the
+    plugin list is in no other file the page, the build or the server is made of."""
+    import page_config
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert html.count(page_config.PY_NAMED) == 1 and html.count(page_config.MPY_NAMED) == 1
+    assert not [a for t, a in tags(html) if t == "script" and a.get("type") == "py" and a["config"] != "./pyscript.toml"]
+    assert "{" not in html[html.index("<mpy-config"):html.index("</mpy-config>")]
+    own = [p for d in ("ui", "tools", "scripts", "assets") for p in (ROOT / d).rglob("*")
+           if p.is_file() and p.suffix in (".py", ".js", ".mjs", ".html", ".toml", ".json")]
+    for p in [ROOT / "index.html", ROOT / "sw.js", *own]:
+        text = p.read_text(encoding="utf-8", errors="replace")
+        for plugin in pyscript_toml()["plugins"]:
+            assert plugin not in text, f"{p.relative_to(ROOT)} has {plugin}: a second copy of the plugin list"
+
+
+def test_a_packages_key_is_refused(tmp_path):
+    import page_config
+
+    (tmp_path / "pyscript.toml").write_text('name = "x"\npackages = ["numpy"]\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="packages"):
+        page_config.read(tmp_path)
+
+
+def test_a_page_that_does_not_name_the_config_is_refused():
+    import page_config
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match="once"):
+        page_config.inline(html.replace(page_config.MPY_NAMED, ""), pyscript_toml())
+    # a quote or an ampersand in a value stays JSON inside the attribute
+    odd = {"name": "it's & <that>", "plugins": ["!x"]}
+    assert pyscript_config(page_config.inline(html, odd)) == odd
 
 
 def precache(site: Path) -> tuple[str, list]:
