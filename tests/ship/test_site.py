@@ -129,6 +129,13 @@ def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
                 "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
         assert (built_site / rel).is_file(), rel
     assert not list(built_site.rglob("*.py")), "our Python ships in vendor/pysrc.zip only"
+    # the tests' tools (axe-core, tests/browser/test_a11y.py) stay out of the players' site
+    dev = json.loads((ROOT / "package.json").read_text())["devDependencies"]
+    assert "axe-core" in dev
+    for f in built_site.rglob("*"):
+        assert not any(name in f.name for name in dev), f
+        if f.suffix in (".js", ".mjs", ".html"):
+            assert b"axe.run" not in f.read_bytes(), f
     with zipfile.ZipFile(built_site / "vendor" / "pysrc.zip") as z:
         names = set(z.namelist())
     for pkg in ("phom", "ui"):
