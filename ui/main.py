@@ -19,12 +19,13 @@ from pyodide.ffi import create_proxy, to_js
 
 from phom import LayDown, Send
 
-from . import banners, drag, learn_dom, linkpage, motion, movelog, params, render, sound, store
+from . import banners, learn_dom, linkpage, movelog, params, render, sound, store
 from .app import SPEED_ANIM_MS, SPEED_DELAY_MS, App
 from .cards_svg import sprite
-from .dom import nil
 from .i18n import t
 from .notices import notice, say
+from .page import drag, motion
+from .page.dom import nil
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
                "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint", "k": "log", "m": "mute"}
@@ -49,7 +50,7 @@ class Page:
         self.root = document.getElementById("table")
         self.live = document.getElementById("live")
         self.app = App(local_storage())
-        self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/tabs.py)
+        self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/page/tabs.py)
         self.tab_id = f"{random.SystemRandom().getrandbits(64):016x}"
         self.params: dict = {}
         self.started = False
@@ -69,7 +70,7 @@ class Page:
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         self.link = linkpage.attach(self)   # linked play; a guest's page gets a GuestApp
-        from .tabs import TabGuard
+        from .page.tabs import TabGuard
 
         # The lock is asked for first: the browser grants it while the rest of
         # the boot runs (its answer waits for this call to end either way).
@@ -97,7 +98,7 @@ class Page:
             self.on_table()   # a guest's page keeps no match of its own: no lock
 
     def on_table(self) -> None:
-        """This tab has the table (ui/tabs.py): resume the save and follow the
+        """This tab has the table (ui/page/tabs.py): resume the save and follow the
         link. Taken back after another tab played, it starts again from the
         save as that tab left it."""
         if self.started:
