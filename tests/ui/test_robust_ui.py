@@ -579,7 +579,7 @@ def test_the_page_first_script_asks_for_the_tab_guard_lock_by_its_name():
     # return visit): one name, or two tabs would both play the one save
     import re
 
-    tabs = (ROOT / "ui" / "tabs.py").read_text(encoding="utf-8")
+    tabs = (ROOT / "ui" / "page" / "tabs.py").read_text(encoding="utf-8")
     paint = (ROOT / "ui" / "paint.js").read_text(encoding="utf-8")
     lock = re.search(r'^LOCK = "([^"]+)"$', tabs, re.M).group(1)
     asked = re.findall(r'navigator\.locks\.request\("([^"]+)", \{ ifAvailable: true \}', paint)
