@@ -115,7 +115,7 @@ run), at --cpu 4, 4 visits a site, the sites alternated; medians:
 Issue 14 figures, twelfth session (2 cores, the slowest machine yet: a Python
 loop 0.57 s per 10**7 steps, against 0.37 in the tenth session; the bare page
 ~1.45x the eleventh's at --cpu 4). The tab guard's Web Lock asked for by
-ui/paint.js on a painted visit, before Python starts (ui/tabs.py adopts it).
+ui/paint.js on a painted visit, before Python starts (ui/page/tabs.py adopts it).
 
   A/B, alternated warm visits (each site in its profile, the build of d424a73
   against this change's): at --cpu 4 restored -> interactive 387 -> 160 ms

@@ -28,7 +28,7 @@
       fingerprint(localStorage.getItem("phom.settings.v1") || "");
   }
   window.phomPaint = { key: KEY, fingerprint: current };
-  // The Web Lock that lets one tab play (ui/tabs.py owns it: its name, what
+  // The Web Lock that lets one tab play (ui/page/tabs.py owns it: its name, what
   // each answer means), asked for here on a painted visit, a return visit
   // that plays this device's own save: the browser's answer is then there
   // when Python starts. Asked by Python, it came ~90-190 ms after Python's

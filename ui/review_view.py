@@ -92,7 +92,7 @@ def move_words(a, lang: str) -> str:
     return str(a)
 
 
-# the review's keys (ui/main.py sends them here while the review is open); Escape closes it
+# the review's keys (ui/page/keys.py sends them here while the review is open); Escape closes it
 KEYS = {"ArrowLeft": "rv_prev", "ArrowRight": "rv_next", "Home": "rv_first", "End": "rv_last"}
 _KEY_SIGN = {"rv_prev": ("←", "ArrowLeft"), "rv_next": ("→", "ArrowRight"),
              "rv_first": ("Home", "Home"), "rv_last": ("End", "End")}

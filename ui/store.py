@@ -22,7 +22,7 @@ import phom
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
 SAVE_KEY = "phom.match.v1"
-HOLDER_KEY = "phom.tab.holder"  # the id of the tab that plays (ui/tabs.py)
+HOLDER_KEY = "phom.tab.holder"  # the id of the tab that plays (ui/page/tabs.py)
 SETTINGS_KEY = "phom.settings.v1"
 CORRUPT_KEY = "phom.match.corrupt"
 KEEP_ASIDE = 3
@@ -81,7 +81,7 @@ class SafeStorage:
         self.owner: str | None = None  # this tab's id once it plays (claim)
 
     def claim(self, owner: str) -> bool:
-        """This tab plays now (it holds the Web Lock, ui/tabs.py): say so under
+        """This tab plays now (it holds the Web Lock, ui/page/tabs.py): say so under
         ``HOLDER_KEY``; from now on, a write after another tab claimed is refused."""
         self.owner = None
         if _set(self.raw, HOLDER_KEY, owner) or (_remove(self.raw, HOLDER_KEY)

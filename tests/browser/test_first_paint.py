@@ -157,7 +157,7 @@ def test_a_hand_on_screen_is_not_dealt_again(table, site_url):
 
 def test_a_painted_visit_asks_for_the_table_before_python_and_plays(table, site_url):
     """The painted page's first script asks for the lock that lets one tab play
-    (ui/paint.js, for ui/tabs.py): granted, Python adopts it and the table plays
+    (ui/paint.js, for ui/page/tabs.py): granted, Python adopts it and the table plays
     and saves; a second tab, also painted, is told another tab plays."""
     open_table(table, site_url, seed=26, players=3)
     keyboard_step(table)

@@ -385,7 +385,7 @@ def tab_to(page, key: str, value: str, limit: int, what: str) -> None:
 
 def test_bot_moves_animate_unless_reduced_motion(new_table, site_url):
     """Bots' moves animate; once the player's system asks for reduced motion
-    (the page reads it at each move: ui/main.py) nothing animates. (One page for
+    (the page reads it at each move: ui/page/flights.py) nothing animates. (One page for
     what were two, one per preference.)"""
     page = new_table()
     open_table(page, site_url, preset="basic", players=4, seed=6, speed="fast")

@@ -133,7 +133,7 @@ def snapshot_profile(browser, served_site):
 @pytest.fixture
 def snapshotted(snapshot_profile):
     """(profile, a watch of its own, url); every page the test opened is closed
-    after it: an open page holds the table (ui/tabs.py), and the next test's
+    after it: an open page holds the table (ui/page/tabs.py), and the next test's
     first visit would be asked to take it over instead of booting to a hand."""
     ctx, url = snapshot_profile
     yield ctx, Watch(url), url

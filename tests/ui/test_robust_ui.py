@@ -393,7 +393,7 @@ def test_unreadable_settings_and_a_guests_seat_are_set_aside_with_why():
 
 
 def test_a_tab_that_wakes_after_another_took_over_never_overwrites_the_newer_save():
-    """Tab A froze while playing; tab B took the match over (ui/tabs.py's
+    """Tab A froze while playing; tab B took the match over (ui/page/tabs.py's
     steal) and claimed it. When A wakes and its bot moves, its save is refused
     and it stops, whatever it was doing."""
     shared = store.MemoryStorage()
@@ -575,11 +575,11 @@ def test_a_notice_set_as_plain_text_is_shown_as_given():
 
 
 def test_the_page_first_script_asks_for_the_tab_guard_lock_by_its_name():
-    # ui/paint.js asks for ui/tabs.py's lock before Python runs (a painted
+    # ui/paint.js asks for ui/page/tabs.py's lock before Python runs (a painted
     # return visit): one name, or two tabs would both play the one save
     import re
 
-    tabs = (ROOT / "ui" / "tabs.py").read_text(encoding="utf-8")
+    tabs = (ROOT / "ui" / "page" / "tabs.py").read_text(encoding="utf-8")
     paint = (ROOT / "ui" / "paint.js").read_text(encoding="utf-8")
     lock = re.search(r'^LOCK = "([^"]+)"$', tabs, re.M).group(1)
     asked = re.findall(r'navigator\.locks\.request\("([^"]+)", \{ ifAvailable: true \}', paint)

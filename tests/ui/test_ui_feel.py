@@ -105,7 +105,7 @@ def test_order_moves_keeps_new_cards_at_the_end_and_survives_a_reload():
 
 
 def test_drop_slot_from_card_boxes():
-    from ui.drag import slot_at
+    from ui.page.drag import slot_at
 
     row = [(0, 100, 60, 84), (45, 100, 60, 84), (90, 100, 60, 84)]      # overlapping: 45 px strips
     assert slot_at(5, 130, row) == 0
@@ -136,7 +136,7 @@ def test_sounds_and_the_mute_switch():
 
 
 def test_motion_plans():
-    from ui import motion
+    from ui.page import motion
 
     plan = motion.deal_plan(10, 4, 300)
     assert len(plan["hand"]) == 10 and plan["hand"] == sorted(plan["hand"])

@@ -2,7 +2,7 @@
 
 Both use the Web Animations API on elements already rendered (nothing is
 laid out by this module) and are skipped by the caller under
-``prefers-reduced-motion`` and at instant speed (``Page._animate``). Their
+``prefers-reduced-motion`` and at instant speed (``ui/page/flights.py on``). Their
 length follows the speed setting: ``ms`` is the page's move animation time.
 The plans (which card flies when, where each confetti piece goes) are pure
 functions, so the tests check them on CPython.

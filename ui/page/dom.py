@@ -14,3 +14,9 @@ def js_obj(obj):
     from pyodide.ffi import to_js
 
     return to_js(obj, dict_converter=Object.fromEntries)
+
+
+def attr(el, name: str) -> str | None:
+    """An element's attribute as a Python str, or None where it has none."""
+    v = el.getAttribute(name)
+    return None if nil(v) else str(v)

@@ -1,0 +1,98 @@
+"""The bot loop: the bots' moves (and the moves the page makes for a player)
+one after another, without freezing the page.
+
+A bot thinks in slices (``App.bot_steps``, a generator) of ~12 ms with a yield
+to the browser between them, and each move waits out the speed setting's
+delay. The loop stops at a person's move and is kicked again by the next
+intent; a move made stale meanwhile (a new hand, ``page.gen`` bumped) is
+dropped. ``page`` is ui.main.Page.
+
+``js`` is imported inside the functions: in the memory snapshot's worker
+(ui/snapshot.worker.mjs) this module imports without the page, and a JS
+object of the worker's must not be kept in the snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from phom import LayDown, Send
+
+from ..app import SPEED_DELAY_MS
+
+
+def kick(page) -> None:
+    """Start the loop unless it runs already."""
+    if not page.loop_running:
+        page.loop_running = True
+        asyncio.ensure_future(loop(page))
+
+
+async def loop(page) -> None:
+    try:
+        await _moves(page)
+    except Exception as e:  # noqa: BLE001
+        page.fail(e)
+    finally:
+        page.loop_running = False
+
+
+async def _moves(page) -> None:
+    from js import performance
+
+    app = page.app
+    while True:
+        g = app.game
+        if g is None or g.is_over or app.readonly:
+            return
+        while app.dialog is not None:
+            await asyncio.sleep(0.1)
+        gen = page.gen
+        auto = app.auto_action()
+        if not app.bot_to_move() and (auto is None or not app.my_turn()):
+            return  # a person's move (behind the pass-and-play cover, wait for the tap)
+        speed = app.settings["speed"]
+        delay = SPEED_DELAY_MS.get(speed, 0) / 1000
+        t0 = performance.now()
+        if auto is not None:
+            action = auto
+        else:
+            action = await think(app)
+        if gen != page.gen or app.game is not g:
+            continue
+        wait = delay - (performance.now() - t0) / 1000
+        if auto is not None and not isinstance(auto, (LayDown, Send)):
+            wait = min(wait, delay * 0.6)
+        await asyncio.sleep(max(0, wait))
+        if gen != page.gen or app.game is not g or action not in g.legal_actions():
+            continue
+        app.apply(action)
+        evs = page.news(your_turn=True)
+        page.render(evs)
+
+
+async def think(app):
+    """Run the bot's generator in slices of ~12 ms, giving the browser the
+    main thread between them. Each bot turn is recorded as a
+    ``phom-think`` performance measure (the browser tests check that no long
+    task overlaps one). It starts with a pause: the render of the move
+    before (25-80 ms here, more on a phone) and its first slice would
+    otherwise be one task."""
+    from js import performance
+
+    await asyncio.sleep(0)
+    gen = app.bot_steps()
+    performance.mark("phom-think-start")
+    start = performance.now()
+    try:
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+            if performance.now() - start > 12:
+                await asyncio.sleep(0)
+                start = performance.now()
+    finally:
+        performance.mark("phom-think-end")
+        performance.measure("phom-think", "phom-think-start", "phom-think-end")
