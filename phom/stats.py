@@ -11,7 +11,7 @@ table has one), or None for the device's own player — the one the page calls
 ``people()`` lists who has records and ``of(who)`` is one person's; names match
 whatever their case ("Lan" and "lan" are one person, as the seat plan already
 refuses both at one table). Which name a hand goes under is the page's call
-(ui/learn.py says why).
+(ui/learn/state.py says why).
 
 Loading is strict: ``Stats.load(text)`` keeps every record that is exactly
 right and sets the others aside (returned with the reason), so one damaged

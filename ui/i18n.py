@@ -370,7 +370,7 @@ class Words:
     @classmethod
     def pairs(cls, words: dict) -> Words:
         """From ``{key: (Vietnamese, English)}``: each key's two languages side by side,
-        so neither can be forgotten (ui/learn.py, ui/review_view.py, ui/menu.py)."""
+        so neither can be forgotten (ui/learn/words.py, ui/learn/review_view.py, ui/menu.py)."""
         return cls({lang: {k: v[i] for k, v in words.items()} for i, lang in enumerate(LANGS)})
 
 
@@ -384,7 +384,7 @@ def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
 def own_names() -> set[str]:
     """The name the page gives the phone's own player, in every language ("bạn",
     "you", casefolded): a seat plan or a record keeps it in the language it was
-    made in (ui/seats.py says it in the page's; ui/learn.py keeps its record)."""
+    made in (ui/seats.py says it in the page's; ui/learn/ keeps its record)."""
     return {t(lang, "you").casefold() for lang in LANGS}
 
 

@@ -1,10 +1,12 @@
-"""The browser side of ``ui/learn.py``: its controls put into the rendered table,
-the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL parameters,
-the clipboard.
+"""The browser side of the ``ui/learn/`` package: its controls put into the rendered
+table, the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL
+parameters, the clipboard.
 
 ``ui/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
 resumed or dealt), ``extra_html`` + ``after_render`` (each render) and ``handle``
-(each intent, before the app's own).
+(each intent, before the app's own). A render only draws: the learning side sees
+each change of the match as the app saves it (``_observe_saves``), so a finished
+hand is recorded when it ends, not when it is next drawn.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def boot(page, usp) -> None:
     def param(name: str) -> str | None:
         return str(usp.get(name)) if usp.has(name) else None
 
+    _observe_saves(learn)
     used = learn.follow_link(param("deal"), param("daily"), param("day"))
     while learn.warnings:
         window.console.warn("phom: link refused: " + learn.warnings.pop(0))
@@ -53,7 +56,24 @@ def boot(page, usp) -> None:
         learn.welcome = False   # a link or a test: straight to the table
     if used:
         window.history.replaceState(None, "", window.location.pathname)
+    learn.observe()          # the match as this visit found or dealt it (a reload on a finished hand)
     page.app.events_seen = len(page.app.view().events)
+
+
+def _observe_saves(learn) -> None:
+    """After every save of the match, ``learn.observe()``: the app saves after each
+    change (a move, a guest's move, a new hand, a new match), which is when a hand
+    ends and a new one starts, the moments the learning side records and resets at.
+    Hooked on this page's app from the boot on, after the lesson was resumed (a
+    resumed save must not end the lesson before ``resume_tutorial`` looked at it)."""
+    app = learn.app
+    save = app.save
+
+    def save_then_observe() -> None:
+        save()
+        learn.observe()
+
+    app.save = save_then_observe
 
 
 def extra_html(page) -> str:
@@ -71,7 +91,6 @@ def _insert(root, selector: str, where: str, html: str) -> None:
 def after_render(page) -> None:
     learn = page.learn
     root = page.root
-    learn.observe()
     _insert(root, ".actionbar .buttons", "afterbegin", learn.hint_button_html())
     _insert(root, ".actionbar .prompt", "afterend", learn.hint_line_html())
     if page.app.game is not None and page.app.game.is_over:
@@ -97,7 +116,7 @@ def _mark(root, selector: str | None, cls: str, attr: str) -> None:
 def key_intent(page, key: str) -> str | None:
     """A key of this module's open panel (the review's ← → Home End), else None."""
     if page.app.dialog == "learn-review" and page.learn.session is not None:
-        from .review_view import KEYS
+        from .learn.review_view import KEYS
 
         return KEYS.get(key)
     return None

@@ -2,7 +2,7 @@
 
 The header keeps what a player reaches for during a hand (the move log, the
 settings, the sound switch) and one "Thêm" button; behind it, in one panel,
-the score sheet, the rules, the keys, and the learning tools of ui/learn.py
+the score sheet, the rules, the keys, and the learning tools of ui/learn/
 (tutorial, today's deal, sharing, statistics), which ``Learn`` hands in as
 buttons. Every item is a real button (≥ 48 px, reached by Tab and by touch);
 the panel is the page's dialog (ui/widgets.dialog), so Escape closes it and

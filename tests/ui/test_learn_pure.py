@@ -1,4 +1,4 @@
-"""ui/learn.py on CPython: hints counted per hand, a hand recorded once, deals offered
+"""ui/learn/ on CPython: hints counted per hand, a hand recorded once, deals offered
 with a question when a match is in progress, the share link, the chart."""
 
 from __future__ import annotations

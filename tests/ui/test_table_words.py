@@ -222,7 +222,7 @@ def test_a_tai_of_a_mom_player_says_so_and_the_logs_agree():
     """traditional, seed 15 (found on CPython, the page's bots): we eat when we can,
     go móm, and a chốt eaten later gives us a tái with still no meld to lay."""
     from ui import movelog
-    from ui.review_view import ReviewSession
+    from ui.learn.review_view import ReviewSession
 
     app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, "preset": "traditional",
                                       "players": 4, "bot": "normal"})

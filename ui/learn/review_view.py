@@ -14,8 +14,8 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
-from .i18n import Words
-from .widgets import scroll_box
+from ..i18n import Words
+from ..widgets import scroll_box
 
 # key: (Vietnamese, English)
 WORDS = {

@@ -1,0 +1,269 @@
+"""``Learn``: the learning side's commands, over its state (``state.LearnState``).
+
+It decides no rule and ranks no move itself: the hint is ``phom.hints``' (the
+expert's move and its reason), a shared deal is a ``phom.share.Deal``, the
+statistics are ``phom.stats`` records. What it does is the page's side: take an
+intent (through the table in ``intents.py``), compute the hint asked for, start a
+deal or the lesson, and keep the records in ``localStorage``. Its ``*_html``
+methods only hand the state to ``render.py``, for the callers that ask the
+``Learn`` (ui/learn_dom.py, the tests).
+"""
+
+from __future__ import annotations
+
+import json
+
+from phom import LayDown
+from phom.hints import hint_steps
+from phom.share import Deal, DealError, decode, parse_date
+from phom.stats import Stats, hand_record
+
+from .. import store
+from ..app import App
+from ..banners import deal_reason
+from ..notices import Say, add, notice, say
+from ..params import FALSE, TRUE, short
+from . import render
+from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, intent_action, review_step
+from .state import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY, LearnState, load_saved
+from .stats_view import stats_html
+from .tutorial import PRESET as TUT_PRESET
+from .tutorial import STARTER as TUT_STARTER
+from .tutorial import Tutorial, is_tutorial_hand, script_bots
+from .tutorial import deck as tutorial_deck
+from .words import tx
+
+
+class Learn(LearnState):
+    """The learning side beside ``app``. A linked guest's page (``app.guest``) offers
+    no tutorial, daily or shared deal and no review: those start or open a whole
+    match, which is the host's (``intents.HOST_ONLY``); and it leaves the phone's own
+    learning state (this hand's hints, a lesson under way) as it found it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app=app, storage=app.storage, guest=bool(getattr(app, "guest", False)))
+        raw = store._get(self.storage, STATS_KEY)
+        self.stats, bad = Stats.load(raw)
+        if bad:
+            self.storage.setItem(STATS_CORRUPT_KEY, json.dumps(
+                [[str(r)[:2000], why] for r, why in bad], ensure_ascii=False))
+            self.save_stats()
+            app.notice = notice(say(tx, "notice_stats"))
+        self.state = load_saved(self.storage)
+
+    # ------------------------------------------------------------ storage
+    def save_state(self) -> None:
+        if self.guest:
+            return      # the phone's own hand and lesson are not the host's table's
+        self.storage.setItem(LEARN_KEY, json.dumps(self.state))
+
+    def save_stats(self) -> None:
+        self.storage.setItem(STATS_KEY, self.stats.to_json())
+
+    # ------------------------------------------------------------ observe
+    def observe(self) -> None:
+        """After every change of the match (ui/learn_dom.py calls it as the match is
+        saved, never from a render): a new hand resets the hint count; a finished
+        hand is recorded once (the key survives a reload)."""
+        app = self.app
+        g = app.game
+        if g is None:
+            return
+        key = self.hand_key()
+        if self.state["lesson"] is not None and self.state["lesson"] != key and not self.guest:
+            self.end_tutorial()    # the lesson was its own first hand only
+        if self.state["hand"] != key:
+            self.state.update(hand=key, hints=0, by_seat={})
+            if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
+                    f"{app.match_seed}|"):
+                self.state["daily"] = None
+            self.save_state()
+        if self.hint_for is not None and self.hint_for != self.decision_key():
+            self.hint, self.hint_for = None, None
+        if g.is_over and self.state["recorded"] != key and not self.guest:
+            day = self.daily_date() if app.hand_no == 1 else None
+            for seat in self.recorded_seats():
+                self.stats.add(hand_record(g, seat, hints=self.hints_used(seat), daily=day,
+                                           who=self.owner(seat)))
+            self.save_stats()
+            self.state["recorded"] = key
+            self.save_state()
+
+    # ------------------------------------------------------------ intents
+    def handle(self, intent: str, arg: object = None) -> bool | None:
+        """One tap or key of this side's (``intents.INTENTS``): True when something
+        changed, False when nothing did; None when the intent is not ours."""
+        app = self.app
+        if self.guest and intent in HOST_ONLY:
+            return False
+        if self.tutorial is not None and intent in GAME_INTENTS and app.my_turn() \
+                and not app.dialog:
+            a = intent_action(self, intent, arg)
+            if a is not None and not self.tutorial.allows(app, a):
+                app.flash = self.tutorial.refused[app.lang if app.lang == "en" else "vi"]
+                return True
+            return None
+        if intent.startswith("rv_"):
+            return review_step(self, intent)
+        do = INTENTS.get(intent)
+        return do(self, arg) if do is not None else None
+
+    # ------------------------------------------------------------ hints
+    def hint_steps(self):
+        """Generator: compute the wanted hint in slices; returns True when one was set."""
+        app = self.app
+        key = self.wanted
+        if key is None or key != self.decision_key() or not app.my_turn():
+            self.wanted = None
+            return False
+        g = app.game
+        h = yield from hint_steps(app.view(), g.legal_actions(),
+                                  key=f"{self.hand_key()}:{len(g.actions)}")
+        if self.wanted != key or key != self.decision_key():
+            return False
+        self.hint, self.hint_for, self.wanted = h, key, None
+        if isinstance(h.action, LayDown):
+            opts = app.lay_options()
+            if h.action in opts:
+                app.arr_index = opts.index(h.action)
+        return True
+
+    # ------------------------------------------------------------ the tutorial
+    def start_tutorial(self) -> None:
+        app = self.app
+        app.settings.update(preset=TUT_PRESET, players=4)
+        store.save_settings(self.storage, app.settings)
+        app.dialog = None
+        app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
+        app.seat_bots(script_bots())   # the lesson's scripted seats
+        self.tutorial = Tutorial()
+        self.state.update(daily=None, lesson=self.hand_key())
+        self.save_state()
+        self.hint, self.hint_for, self.wanted = None, None, None
+
+    def resume_tutorial(self, linked: bool = False) -> None:
+        """After a reload: the tutorial that was under way goes on at its step (its
+        scripted seats caught up with the saved hand). If the saved hand is not the
+        lesson's any more (set aside, replaced), say so and offer to start it
+        again — unless a link (``linked``) asked for another match."""
+        lesson = self.state["lesson"]
+        if lesson is None or self.tutorial is not None or self.guest:
+            return
+        app = self.app
+        if lesson == self.hand_key() and is_tutorial_hand(app.game):
+            app.seat_bots(script_bots(app.game))
+            self.tutorial = Tutorial()
+            self.welcome = False
+            return
+        self.end_tutorial()
+        self.lesson_lost = not linked
+        if self.lesson_lost and app.notice:
+            # one banner in the notice's place: why the save is gone, then the offer
+            self.lost_why, app.notice = app.notice, None
+
+    def end_tutorial(self) -> None:
+        self.tutorial = None
+        if self.state["lesson"] is not None:
+            self.state["lesson"] = None
+            self.save_state()
+
+    # ------------------------------------------------------------ deals
+    def offer(self, deal: Deal, day: str | None = None) -> None:
+        """Start ``deal`` now, or ask first when a match is in progress."""
+        if self.in_progress():
+            self.pending = (deal, day)
+            self.app.dialog = "learn-confirm"
+        else:
+            self.start(deal, day)
+
+    def follow_link(self, deal: str | None = None, daily_: str | None = None,
+                    day: str | None = None) -> bool:
+        """The link's ``deal=`` (a shared hand), ``daily=`` (1: today's deal) and
+        ``day=`` (the date today's deal is of), each None when absent; True when
+        any was given. A malformed one is refused with a notice in the page's
+        language and changes nothing (a bad ``day=`` leaves today's date); the
+        English reason goes to ``warnings`` (the console)."""
+        if day is not None:
+            try:
+                self.today = parse_date(day).isoformat()
+            except DealError as e:
+                self._refused(e, say(tx, "notice_day", value=short(day), why=say(deal_reason, e.code)))
+        if deal is not None:
+            self.offer_code(deal)
+        elif daily_ is not None:
+            flag = daily_.strip().lower()
+            if flag in TRUE:
+                self.handle("daily")
+            elif flag not in FALSE:     # daily=0 asks for nothing, and gets nothing
+                self.warnings.append(f"daily={daily_!r}: not 1 or 0")
+                self._say(say(tx, "notice_daily", value=short(daily_), why=say(deal_reason, "daily_flag")))
+        return any(x is not None for x in (deal, daily_, day))
+
+    def offer_code(self, code: str) -> None:
+        """A shared hand's code: offered (asking first if a match is in progress),
+        or refused with why in the page's language, changing nothing."""
+        try:
+            deal = decode(code)
+        except DealError as e:
+            self._refused(e, say(tx, "notice_deal", why=say(deal_reason, e.code)))
+            return
+        self.offer(deal)
+
+    def _refused(self, e: DealError, said: Say) -> None:
+        self.warnings.append(f"{e.code}: {e}")
+        self._say(said)
+
+    def _say(self, said: Say) -> None:
+        """Add to the page's notice (a link may have several things to say), kept as
+        words (ui/notices.py) so a language switch says it again in the new one."""
+        self.app.notice = add(self.app.notice, said)
+
+    def start(self, deal: Deal, day: str | None = None) -> None:
+        app = self.app
+        app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot,
+                            hand_size=deal.hand_size)   # a village hand may be of 8 cards
+        store.save_settings(self.storage, app.settings)
+        app.dialog = None
+        app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)
+        self.state["daily"] = f"{deal.seed}|{day}" if day else None
+        self.save_state()
+        self.banner = tx(app.lang, "daily_banner", date=day) if day else tx(app.lang,
+                                                                            "shared_banner")
+        self.hint, self.hint_for, self.wanted = None, None, None
+
+    # ------------------------------------------------------------ drawn (render.py)
+    def hint_button_html(self) -> str:
+        return render.hint_button_html(self)
+
+    def hint_line_html(self) -> str:
+        return render.hint_line_html(self)
+
+    def hint_target(self) -> str | None:
+        return render.hint_target(self)
+
+    def tutorial_callout_html(self) -> str:
+        return render.tutorial_callout_html(self)
+
+    def tutorial_target(self) -> str | None:
+        return render.tutorial_target(self)
+
+    def welcome_html(self) -> str:
+        return render.welcome_html(self)
+
+    def over_buttons_html(self) -> str:
+        return render.over_buttons_html(self)
+
+    def menu_items(self) -> list[str]:
+        return render.menu_items(self)
+
+    def dialog_html(self) -> str:
+        return render.dialog_html(self)
+
+    def share_html(self) -> str:
+        return render.share_html(self)
+
+    def confirm_html(self) -> str:
+        return render.confirm_html(self)
+
+    def stats_html(self) -> str:
+        return stats_html(self)
