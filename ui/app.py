@@ -18,7 +18,7 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, proposals
 from phom.reveal import revealed_hands
 from phom.session import Session
 
-from . import notices, order, sound, store
+from . import notices, order, store
 from . import params as params_mod
 from . import seats as seatplan
 from .banners import link_notice, save_reason
@@ -76,7 +76,7 @@ class App:
         self.aside_error: str | None = None  # why the save was set aside, the engine's English
         self.readonly = False            # another tab has the table (ui/tabs.py)
         self.on_taken = None             # called when a save finds another tab took over
-        self.muted = sound.load_muted(storage)  # the sound switch (its own key)
+        self.muted = store.load_muted(storage)  # the sound switch (its own key)
         self.orders: dict = {}           # seat -> the player's own order of the hand (ui/order.py)
         self._bots: dict = {}            # seat -> the bot made for it this hand (bot_for)
         self._seated: dict = {}          # seat -> a bot seated from outside for this hand (seat_bots)
@@ -513,7 +513,7 @@ class App:
             return True
         if intent == "mute":
             self.muted = not self.muted
-            sound.save_muted(self.storage, self.muted)
+            store.save_muted(self.storage, self.muted)
             return True
         if intent == "dismiss":
             self.notice = None
