@@ -482,7 +482,7 @@ class GuestApp(App):
         self.waiting = False
         if new_hand:
             self.events_seen = 0
-            self._reset_turn_state()
+            self.reset_turn()
         if self.selected is not None and self.selected not in view.hand:
             self.selected = None
         return True

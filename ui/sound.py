@@ -7,16 +7,17 @@ nothing plays and nothing is logged. Vibration marks "your turn" on phones
 that have it, also after a gesture only.
 
 The mute switch is remembered in its own localStorage key (``MUTE_KEY``), so
-it never touches the saved match or settings. The pure part (which event
-makes which sound, the stored switch) runs on CPython for the tests; the
-``Player`` needs the browser.
+it never touches the saved match or settings. ui/store.py, which owns every
+storage key, reads and writes it: the table keeps the switch without importing
+this browser-side module. The pure part (which event makes which sound, the
+stored switch) runs on CPython for the tests; the ``Player`` needs the browser.
 """
 
 from __future__ import annotations
 
 import random
 
-MUTE_KEY = "phom.mute.v1"
+from .store import MUTE_KEY, load_muted, save_muted  # noqa: F401  - the switch's storage, kept in ui/store.py
 
 # event kind (phom.narrate.Move.kind) -> sound
 EVENT_SOUNDS = {"draw": "draw", "eat": "eat", "discard": "discard", "lay": "lay", "mom": "discard",
@@ -26,15 +27,6 @@ PRIORITY = ("u", "lay", "send", "eat", "discard", "draw", "deal")
 VIBRATE_TURN_MS = 35
 # the noise buffer holds signed 8-bit samples (_noise_buffer): a noise voice's envelope scales them to -1..1
 NOISE_SCALE = 1 / 128
-
-
-def load_muted(storage) -> bool:
-    v = storage.getItem(MUTE_KEY)
-    return v is not None and type(v).__name__ not in ("JsNull", "JsUndefined") and str(v) == "1"
-
-
-def save_muted(storage, muted: bool) -> None:
-    storage.setItem(MUTE_KEY, "1" if muted else "0")
 
 
 def sounds_for(kinds) -> list[str]:

@@ -25,6 +25,7 @@ SAVE_KEY = "phom.match.v1"
 HOLDER_KEY = "phom.tab.holder"  # the id of the tab that plays (ui/page/tabs.py)
 SETTINGS_KEY = "phom.settings.v1"
 CORRUPT_KEY = "phom.match.corrupt"
+MUTE_KEY = "phom.mute.v1"       # the sound switch: its own key, never the match's or the settings'
 KEEP_ASIDE = 3
 FORMAT = 1
 SNAPSHOT_KEYS = ("format", "match", "hand_no", "seed")
@@ -231,6 +232,15 @@ def load_settings(storage) -> dict:
 
 def save_settings(storage, settings: dict) -> bool:
     return _set(storage, SETTINGS_KEY, json.dumps(clean_settings(settings), sort_keys=True))
+
+
+def load_muted(storage) -> bool:
+    """The sound switch (ui/sound.py plays, the table keeps it): on only if "1" is stored."""
+    return _get(storage, MUTE_KEY) == "1"
+
+
+def save_muted(storage, muted: bool) -> bool:
+    return _set(storage, MUTE_KEY, "1" if muted else "0")
 
 
 def save_match(storage, snapshot: dict) -> bool:

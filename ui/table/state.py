@@ -1,0 +1,69 @@
+"""The table's state record: every field a table keeps, declared in one place.
+
+The engine keeps the rules' state (``phom.Game``, ``phom.Match``); this is the
+page's own around it: who sits where, the raised card, the chosen lay-down,
+the open panel, the one-time notice, whether saving works. Declared as a
+dataclass so a reader sees the whole of it, with its meaning, before any code
+that changes it; ``App`` (ui/app.py) is this record plus what changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import phom
+
+    from ..notices import Notice
+
+HUMAN = 0   # the seat of the person holding the phone, when they play alone
+
+
+@dataclass(eq=False, repr=False)   # a table is one object (identity), too big to print whole
+class TableState:
+    storage: Any                     # store.SafeStorage: no call ever raises (ui/store.py)
+    settings: dict                   # store.clean_settings: preset, players, bot, lang, sort, …
+    plan: list                       # who sits where, as edited (ui/seats.py)
+    seats: tuple                     # the match's seats, made from the plan (seats.Seat)
+    muted: bool = False              # the sound switch (its own key, ui/store.py)
+    # the match
+    match: phom.Match | None = None
+    game: phom.Game | None = None
+    hand_no: int = 0
+    match_seed: int = 0
+    session: Any = None              # phom.session.Session when guests' phones are linked
+    resumed: phom.Game | None = None  # the hand taken from the save: on screen before, never dealt again
+    me: int = HUMAN                  # the seat whose hand is shown (the person playing now)
+    cover_for: int | None = None     # pass-and-play: the person the phone goes to next
+    # this turn
+    selected: Any = None             # the raised card (a phom.Card) or None
+    arr_index: int = 0               # which LayDown (of hand.sorted_lay_downs) is proposed
+    flash: str | None = None         # short message after a refused tap
+    events_seen: int = 0             # the public events already said (App.new_events)
+    orders: dict = field(default_factory=dict)    # seat -> the player's own order of the hand (ui/order.py)
+    # panels and words
+    dialog: str | None = None        # None, "settings", "rules", "help", "log", "scores", "menu",
+    #                                  "confirm_mom", "confirm_new", "open_link"
+    input: str = "pointer"           # the last input used: "pointer" (touch, mouse) or "kbd"
+    rules_tab: str | None = None
+    notice: Notice | None = None     # one-time message (corrupt save, …), said at each render
+    pending: dict = field(default_factory=dict)   # staged preset/players/plan in the settings panel
+    link: Any = None                 # a checked link (params.Link) waiting for "keep" or "start"
+    # storage
+    saving: bool = True              # the last write of the match to storage worked
+    save_blocked: bool = False       # an unreadable save could not be set aside
+    aside_error: str | None = None   # why the save was set aside, the engine's English
+    readonly: bool = False           # another tab has the table (ui/tabs.py)
+    on_taken: Callable[[], None] | None = None    # called when a save finds another tab took over
+    # bots
+    _bots: dict = field(default_factory=dict)     # seat -> the bot made for it this hand (bots.bot_for)
+    _seated: dict = field(default_factory=dict)   # seat -> a bot seated from outside for this hand
+
+    def reset_turn(self) -> None:
+        """A new turn for the player on show: nothing raised, the first lay-down, no flash."""
+        self.selected = None
+        self.arr_index = 0
+        self.flash = None
