@@ -15,7 +15,7 @@
 // old worker served to the new one, and an activation pending while pages
 // load can stall a navigation, so a page is only ever served by one version.
 // (Chromium can still send a navigation to this worker just as a waiting one
-// takes over; ui/boot.js reloads such a page, not yet up, into the new one.)
+// takes over; ui/boot/boot.js reloads such a page, not yet up, into the new one.)
 //
 // Unbuilt (served from a checkout by `make play`), PRECACHE is empty: this
 // worker then caches nothing, intercepts nothing, and clears what a built
@@ -34,7 +34,7 @@ const CACHE = BASE + VERSION;
 const META = SCOPE + ".precache.json"; // synthetic key: {path: hash}, written last
 const BORN = SCOPE + ".born"; // synthetic key: when the version's install began
 // synthetic key: a page has run Python long enough for Chromium to keep the
-// wasm's compiled code beside this version's copy (ui/interpreter.mjs)
+// wasm's compiled code beside this version's copy (ui/boot/interpreter.mjs)
 const CODE_CACHED = SCOPE + ".code-cached";
 const BUILT = PRECACHE.length > 0;
 
@@ -77,7 +77,7 @@ async function loadedFrom() {
 // worker first runs enough of it; a module of the same bytes compiled again in
 // that process shares that code and writes none. A first visit's page boots
 // from the network's copy, so a worker of that visit booting from ours
-// (ui/interpreter.mjs warmCodeCache) would write nothing beside ours, and every
+// (ui/boot/interpreter.mjs warmCodeCache) would write nothing beside ours, and every
 // later visit's wasm would wait for a warm-up on a second visit. Our copy of
 // the runtime's wasm gets a custom section of its own, after the first
 // (dylink.0, which must stay first): a module that runs the same, but another

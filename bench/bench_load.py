@@ -11,7 +11,7 @@ player's browser keeps its caches; see profile()):
 
 * ours cold:  first visit, nothing cached; then wait for the service worker,
               the memory snapshot and the wasm's compiled code kept
-              (ui/interpreter.mjs, data-snapshot, data-code-cache)
+              (ui/boot/interpreter.mjs, data-snapshot, data-code-cache)
 * ours warm:  a new page in the same profile, served by the service worker,
               Python restored from the snapshot, the saved table painted first;
               it stays until data-code-cache is set (kept, or warmed where the
@@ -73,7 +73,7 @@ run), at --cpu 4, 4 visits a site, the sites alternated; medians:
         machine fast again at 03:50 UTC); Node 1x ~86 -> ~71 ms
   kept  the heap put back by its stretches, zeros only below the break
         (sparse_restore, phomPlace): the copy 115 -> 90 ms
-  kept  the snapshot's modules frozen (gc.freeze in ui/snapshot.worker.mjs):
+  kept  the snapshot's modules frozen (gc.freeze in ui/boot/snapshot.worker.mjs):
         the page's Python to interactive 284 -> 200 ms (8 visits)
   kept  the maker walks a return visit's path once (a save resumed, its
         table rendered): the page's Python 254 -> 140 ms (the resume 72 -> 30,
@@ -115,7 +115,7 @@ run), at --cpu 4, 4 visits a site, the sites alternated; medians:
 Issue 14 figures, twelfth session (2 cores, the slowest machine yet: a Python
 loop 0.57 s per 10**7 steps, against 0.37 in the tenth session; the bare page
 ~1.45x the eleventh's at --cpu 4). The tab guard's Web Lock asked for by
-ui/paint.js on a painted visit, before Python starts (ui/page/tabs.py adopts it).
+ui/boot/paint.js on a painted visit, before Python starts (ui/page/tabs.py adopts it).
 
   A/B, alternated warm visits (each site in its profile, the build of d424a73
   against this change's): at --cpu 4 restored -> interactive 387 -> 160 ms
@@ -154,7 +154,7 @@ ui/paint.js on a painted visit, before Python starts (ui/page/tabs.py adopts it)
         standing out when taken away one at a time: nothing to win there
 
 Issue 14 figures, eleventh session (2 cores; 11:23-11:57 UTC): a restored
-visit runs the page's Python itself and never loads PyScript (ui/interpreter.mjs
+visit runs the page's Python itself and never loads PyScript (ui/boot/interpreter.mjs
 runPage); a visit with nothing to restore loads PyScript as before. 3 runs
 each, the build of 43d339f (before) and of this change (after), one after the
 other on the same machine (slower than the tenth session's: read the two
@@ -206,7 +206,7 @@ steps here; 21:30 UTC, the build of 8417b1f: this session changed no page code).
 
   A/B (alternated; visit pairs in one profile unless said)
   not   the wasm compiled in a worker of its own (a blob worker from
-        ui/interpreter.mjs; Pyodide's loader patched at build time to take the
+        ui/boot/interpreter.mjs; Pyodide's loader patched at build time to take the
         WebAssembly.Module): it hits the code cache there (moduleCacheHit
         1.43 MB) and its deserialising (~70-160 ms) leaves the main thread,
         but the worker streams only from ~560 ms: 5 pairs 1151 -> 1228, 1094
@@ -219,7 +219,7 @@ steps here; 21:30 UTC, the build of 8417b1f: this session changed no page code).
         play (not a full boot), for a cache of what a restored visit runs: 3
         pairs of fresh profiles, first warm visits 966 -> 1035 ms, later
         1017 -> 1156 (medians)
-  not   pyodide.asm.mjs modulepreloaded by ui/snapshot.store.mjs on a warm
+  not   pyodide.asm.mjs modulepreloaded by ui/boot/snapshot.store.mjs on a warm
         visit (its fetch from ~60 ms, not ~350): 7 pairs, mean 1154 -> 1191 ms
   (a restored visit running the page's Python itself, PyScript never
         loaded, first measured here: 6 pairs, mean 992 -> 946 ms, 4 of 6
@@ -303,7 +303,7 @@ about twice as long; 06:40-07:40 UTC, the build of 0b6945d).
   warm 1.14x; kept by the first visit in 2 of 2
 
   Where a warm visit's main thread goes now (traces, 1x, ~1.0-1.3 s to
-  interactive): the runtime's restore from ~300 ms (when ui/interpreter.mjs
+  interactive): the runtime's restore from ~300 ms (when ui/boot/interpreter.mjs
   has run) to ~930 ms, the wasm in by ~520 ms; ~50 ms of wasm functions
   still compiled lazily (375: V8 keeps only optimised code); ~260 tiny wasm
   modules Pyodide compiles and instantiates at start (~60 ms); Emscripten's
@@ -334,7 +334,7 @@ Issue 14 figures, seventh session (2 cores, another machine than the sixth
 session's: every time here is lower, the ratios are what compare; 03:36-03:50
 UTC, the build of ec04a03). "later": the median of the three warm visits
 after the first, once that first one has had the wasm's compiled code kept
-(ui/interpreter.mjs warmCodeCache: "warmed" in every run).
+(ui/boot/interpreter.mjs warmCodeCache: "warmed" in every run).
 
   5 runs, Chromium, on disk  first paint  saved table  interactive  vs bare
   ours cold                       140 ms            -      2638 ms    1.15x
@@ -359,7 +359,7 @@ after the first, once that first one has had the wasm's compiled code kept
 
   A/B (alternated pairs, on disk)
   kept  a normal boot starts as soon as no snapshot is found
-        (ui/interpreter.mjs bootNormally), not when PyScript calls: ?boot=
+        (ui/boot/interpreter.mjs bootNormally), not when PyScript calls: ?boot=
         normal warm 2310 -> 2049 ms (7 of 8 pairs); cold 2671 -> 2712 ms
         (4 of 8: a first visit's runtime waits for the wasm's download)
   kept  the wasm's compiled code kept beside the service worker's copy
@@ -433,18 +433,18 @@ lazily on every visit): warm ratios look worse on disk, times better.
         960 ms (7 of 10 pairs faster, median pair -70 ms); cold 3571 ->
         3386 ms, main CPU 2183 -> 2089 ms (5 pairs)
   kept  the service worker registered once the table is interactive
-        (ui/boot.js): cold 3468 -> 3312 and 3816 -> 3380 ms (6 pairs each;
+        (ui/boot/boot.js): cold 3468 -> 3312 and 3816 -> 3380 ms (6 pairs each;
         main CPU unchanged: it was the install's 13.6 MB into Cache Storage
         on the other core)
   kept  the install revalidates the page at the address it was loaded from
-  kept  no preloads on a visit the service worker serves (ui/boot.js): --cpu
+  kept  no preloads on a visit the service worker serves (ui/boot/boot.js): --cpu
         4 warm 2863 -> 2139 ms (4 of 4 pairs) and 2799 -> 2454 ms (5 of 8);
         1x 899 -> 917 ms (4 of 10) and 960 -> 905 ms (8 of 12): no worse.
         (Without the modulepreload alone: --cpu 4 2632 -> 2779 ms, 2 of 4)
   not   the hint also on pyodide.mjs and PyScript's core chunk: 1x 978 ->
         962 ms but 3 of 10 pairs faster; --cpu 4 3120 -> 2833 ms, 2 of 4
   not   the runtime's preloads from a classic async script first in <head>
-        (ui/boot.js, a module, runs only after the parse, which the saved
+        (ui/boot/boot.js, a module, runs only after the parse, which the saved
         table's paint holds back: its preloads start at ~430 ms on a warm
         visit): the wasm arrives at ~510 ms instead of ~1010, but warm tti
         1282 -> 1327 ms (2 of 10 pairs faster) and the table painted later:
@@ -515,7 +515,7 @@ beside it, so bare times swing 3.7-6.5 s between runs: read the ratios;
         every file once unless the worker itself finds no cache
 
 Issue 14 figures, fourth session (2 cores, quiet; 19:37-19:51 UTC, d436442).
-The "saved table" time is now the frame that shows it (ui/paint.js marks
+The "saved table" time is now the frame that shows it (ui/boot/paint.js marks
 phom-painted after the frame is drawn): the old mark, at insertion, came
 100-250 ms before the table's pixels (the browser's LCP of the table).
 
@@ -585,9 +585,9 @@ code but its last WebKit-only fetch change):
 
   A/B: 6 interleaved rounds of two built sites in one browser (each a fresh
   profile: cold, an unrecorded warm-up, warm, ?boot=normal), medians
-  kept  the snapshot without its long zero runs (ui/snapshot.store.mjs:
+  kept  the snapshot without its long zero runs (ui/boot/snapshot.store.mjs:
         31.5 -> 16.9 MB to read, hash and store), read and restored from the
-        page's first script (index.html loads ui/interpreter.mjs async, first)
+        page's first script (index.html loads ui/boot/interpreter.mjs async, first)
         instead of at PyScript's loadPyodide call (~400 ms in), our files
         unpacked once interactive: warm 1156 -> 1060 ms, cold 4639 -> 4126 ms
   kept  the stdlib's kept modules slimmed (tools/trim_stdlib.py, proven the
@@ -624,7 +624,7 @@ issue was filed (bare warm 3.4 s, was ~2.2 s): read the ratios.
   3 runs, WebKitGTK: cold 8397 ms (1.23x bare), warm 2112 ms (0.34x bare,
   0.27x its normal warm 7958 ms), saved table painted at 38 ms; the big
   runtime files (wasm, stdlib, lock) now cross the network once: the first
-  visit's runtime waits for the service worker (ui/interpreter.mjs); still
+  visit's runtime waits for the service worker (ui/boot/interpreter.mjs); still
   sent twice: 14 small files (~80 KB gzip) the page loads before that
   first visit 5.30 MB gzip (runtime 5007 KB, own 294 KB: pysrc.zip 162 KB
   slimmed, was 205 KB whole; the QR coder and reader 69 KB; icons 31 KB);
@@ -666,10 +666,10 @@ ratios, taken in the same run; 11:10-11:25 UTC, nice 19):
         TOML parser no longer fetched, one request (the config) fewer
   kept  preloads from boot.js, none in WebKit (it never reuses them: every
         runtime file was downloaded twice)
-  kept  ui/interpreter.mjs unpacks pysrc.zip itself: zip.js (72 KB gzip) gone
+  kept  ui/boot/interpreter.mjs unpacks pysrc.zip itself: zip.js (72 KB gzip) gone
   kept  the memory snapshot: warm 0.16x bare in the run above (issue: 1.08x)
   kept  the page's other modules precompiled into the snapshot (PyScript's
-        package, ui/main.py): A/B warm median 3333 -> 2667 ms, 5 visits each.
+        package, ui/page/main.py): A/B warm median 3333 -> 2667 ms, 5 visits each.
         A restored interpreter compiles several times slower than a warmed-up
         one (render.py: 306-542 ms against 53-127 ms), its wasm not tiered up
   kept  SHA-256 check of the 31.5 MB snapshot before restoring: 50-500 ms
@@ -870,7 +870,7 @@ def ours(ctx, url: str, log: list, out: dict, cpu: float | None) -> None:
     log.clear()
     out["ours_warm"] = load(page, url, cpu=cpu)
     out["warm_requests"] = len(log)
-    # the first restored visit keeps the wasm's compiled code (ui/interpreter.mjs,
+    # the first restored visit keeps the wasm's compiled code (ui/boot/interpreter.mjs,
     # warmCodeCache) a few seconds after it is up, if the player stays
     out["code_cache"] = stay(page)
     page.close()
@@ -882,7 +882,7 @@ def ours(ctx, url: str, log: list, out: dict, cpu: float | None) -> None:
     page.close()
     prefix = url.split("127.0.0.1", 1)[1].split("/", 1)[1]  # "phom/"
     # the first visit's files: the page's and its worker's install (which
-    # begins once the table is up: ui/boot.js), up to the snapshot stored
+    # begins once the table is up: ui/boot/boot.js), up to the snapshot stored
     everything = first + sw_log
     out["first_files"], out["sent_twice"] = files_of(everything, prefix)
     out["first_visit"] = {"requests": len(everything), "bytes": sum(e[2] for e in everything),

@@ -49,7 +49,7 @@ DAILY_PLAYERS = 4
 
 
 # Why a deal, its code or a day is refused (DealError.code); the page says it
-# in the player's words from the code (ui/banners.py DEAL_REASONS).
+# in the player's words from the code (ui/table/banners.py DEAL_REASONS).
 REASONS = ("not_text", "empty", "characters", "length", "not_base64", "damaged", "version",
            "impossible", "not_preset", "not_date")
 

@@ -39,7 +39,7 @@ MAX_NAME = 100
 
 
 # Why a save is refused, as a code the page turns into the player's words
-# (ui/banners.py): the message stays the developers' English.
+# (ui/table/banners.py): the message stays the developers' English.
 REASONS = ("damaged", "unreadable", "too_large", "wrong_type", "out_of_range", "count",
            "fields", "card", "deck", "replay", "scores", "mismatch", "pot", "no_hand",
            "old_version")

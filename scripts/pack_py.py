@@ -1,6 +1,6 @@
 """Pack the page's Python (every .py under phom/ and ui/) into vendor/pysrc.zip.
 
-ui/interpreter.mjs unpacks this one archive into the page's virtual file system, so a
+ui/boot/interpreter.mjs unpacks this one archive into the page's virtual file system, so a
 new module in phom/ or ui/ needs no list kept by hand. The dev/test server calls
 ``pack_if_stale`` on every request for the archive, so editing a .py file and
 reloading the page is enough.

@@ -50,7 +50,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # (codemirror), the terminal (xterm, and what the py-editor / py-game /
 # py-terminal plugins load once such an element exists), the plugins the
 # page's config leaves out, the TOML parser (the config is inline JSON), the package
-# graph (no packages) and zip.js (ui/interpreter.mjs unpacks our archive). Those are shipped, so nothing can 404, but not
+# graph (no packages) and zip.js (ui/boot/interpreter.mjs unpacks our archive). Those are shipped, so nothing can 404, but not
 # precached; a browser test checks that every file a boot and a played hand
 # fetch is in the precache list.
 UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm|toml|pyodide_graph|zip|deprecations-manager|donkey|py-editor|py-game|py-terminal)")
@@ -147,10 +147,10 @@ def precache_list(out: Path) -> list[list[str]]:
 
 
 # Everything a memory snapshot of the booted interpreter depends on (see
-# ui/interpreter.mjs): the runtime, our Python, and the code that makes and
+# ui/boot/interpreter.mjs): the runtime, our Python, and the code that makes and
 # restores it. Its hash is the snapshot's build: any change, no restore.
-SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/interpreter.mjs", "ui/snapshot.")
-STORE = "ui/snapshot.store.mjs"
+SNAPSHOT_INPUTS = ("vendor/pyodide/", "vendor/pysrc.zip", "ui/boot/interpreter.mjs", "ui/boot/snapshot.")
+STORE = "ui/boot/snapshot.store.mjs"
 
 
 def snapshot_build(out: Path) -> str:
@@ -163,7 +163,7 @@ def snapshot_build(out: Path) -> str:
 
 
 def write_store(out: Path) -> str:
-    """Stamp ui/snapshot.store.mjs with the snapshot build; returns it."""
+    """Stamp ui/boot/snapshot.store.mjs with the snapshot build; returns it."""
     build = snapshot_build(out)
     path = out / STORE
     text, n = BUILD_BLOCK.subn(lambda _m: f'/* BUILD:BEGIN */\nexport const BUILD = "{build}";\n/* BUILD:END */',
@@ -261,7 +261,7 @@ def sparse_restore(path: Path) -> None:
     Pyodide's restoreSnapshot copies the whole heap (31.5 MB, two thirds zeros)
     into a memory that is all zeros but where the runtime has written before the
     restore (its static data, stack and first allocations: below the break,
-    sbrk's pointer). A snapshot that knows its stretches (ui/snapshot.store.mjs,
+    sbrk's pointer). A snapshot that knows its stretches (ui/boot/snapshot.store.mjs,
     `phomPlace`) copies those and zeros only the gaps below the break. One that
     does not is copied whole, as before. A restored visit at --cpu 4, the copy:
     115 -> 90 ms (medians, 8 visits each; the break is at 14.5 MB, so most gaps

@@ -57,7 +57,7 @@ FIRST_VISIT_CAP = 5_200_000
 # what is written after the choice (the service worker's list, the store's
 # stamp) may add, and a little slack
 MARGIN = 12_000
-OURS = "home/pyodide/"          # where ui/interpreter.mjs unpacks vendor/pysrc.zip
+OURS = "home/pyodide/"          # where ui/boot/interpreter.mjs unpacks vendor/pysrc.zip
 STDLIB = "lib/python314.zip/"   # where Pyodide mounts python_stdlib.zip
 
 

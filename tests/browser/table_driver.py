@@ -53,8 +53,8 @@ def open_table(page, url: str, **params) -> None:
 
 def instant_settings(lang: str = "vi") -> str:
     """The settings open_table's links leave (speed=instant: bots' moves not paced
-    for the eye), as the page stores them (ui/store.py), for a visit without a link."""
-    from ui import store
+    for the eye), as the page stores them (ui/core/store.py), for a visit without a link."""
+    from ui.core import store
 
     mem = store.MemoryStorage()
     store.save_settings(mem, {**store.DEFAULT_SETTINGS, "lang": lang, "speed": "instant"})
@@ -62,7 +62,7 @@ def instant_settings(lang: str = "vi") -> str:
 
 
 # PyScript's own modules this page asked for (a restored visit runs the page's
-# Python without PyScript: ui/interpreter.mjs runPage)
+# Python without PyScript: ui/boot/interpreter.mjs runPage)
 PYSCRIPT_ASKED = ("() => performance.getEntriesByType('resource').map((e) => e.name)"
                   ".filter((n) => /\\/vendor\\/pyscript\\/[^/]*\\.js$/.test(n))")
 

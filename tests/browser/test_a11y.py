@@ -348,7 +348,7 @@ def test_a_whole_hand_by_the_accessibility_tree_alone(new_table, site_url, lang)
     """Roles and names only (get_by_role, no CSS selector): take, lay, send, ù and
     discard as a screen reader's user would, to the hand's end; and the live region
     says every move of the bots in words (card names, never a glyph or a code)."""
-    from ui.i18n import t
+    from ui.core.i18n import t
 
     page = new_table(width=390, height=844, touch=True)
     page.add_init_script(LISTEN)

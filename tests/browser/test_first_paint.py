@@ -1,5 +1,5 @@
-"""The saved table painted by the page's first script (ui/paint.js, the copy
-kept by ui/boot.js): a return visit shows the hand as it was left before
+"""The saved table painted by the page's first script (ui/boot/paint.js, the copy
+kept by ui/boot/boot.js): a return visit shows the hand as it was left before
 Python runs, takes no tap or key while it is only a picture, and once Python
 takes over the table is the normal one and plays as after any boot."""
 
@@ -92,7 +92,7 @@ def test_no_picture_in_pass_and_play(new_table, site_url):
     page.wait_for_function(KEPT, timeout=10_000)
     seat_two_people(page)
     assert wait_phase(page, ("cover",)) == "cover"
-    # a reload covers the table (ui/seats.py): a picture of anyone's hand would show it
+    # a reload covers the table (ui/table/seats.py): a picture of anyone's hand would show it
     page.wait_for_function("() => localStorage.getItem('phom.paint.v1') === null", timeout=10_000)
     page.reload()
     assert not page.evaluate("document.getElementById('table').hasAttribute('data-painted')")
@@ -157,7 +157,7 @@ def test_a_hand_on_screen_is_not_dealt_again(table, site_url):
 
 def test_a_painted_visit_asks_for_the_table_before_python_and_plays(table, site_url):
     """The painted page's first script asks for the lock that lets one tab play
-    (ui/paint.js, for ui/page/tabs.py): granted, Python adopts it and the table plays
+    (ui/boot/paint.js, for ui/page/tabs.py): granted, Python adopts it and the table plays
     and saves; a second tab, also painted, is told another tab plays."""
     open_table(table, site_url, seed=26, players=3)
     keyboard_step(table)

@@ -295,7 +295,7 @@ def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothin
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from ui.banners import DEAL_REASONS
+    from ui.table.banners import DEAL_REASONS
 
     page = new_table(width=360, height=640, touch=True)
     open_table(page, site_url, seed=51, lang="vi")

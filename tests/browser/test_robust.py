@@ -181,7 +181,7 @@ def test_hostile_text_is_shown_never_run_never_fetched(table, site_url):
     assert table.locator("img[src='x'], [onerror]").count() == 0
     assert table.evaluate("() => window.__pwned") is None
     assert table.evaluate("() => localStorage.getItem('phom.match.corrupt')") == json.dumps(snap)
-    # the shared-deal parameters (ui/learn_dom.py) too
+    # the shared-deal parameters (ui/page/learn.py) too
     table.goto(site_url + "?" + urlencode({k: HOSTILE for k in ("deal", "daily", "day")}))
     wait_booted(table)
     wait_ready(table)
@@ -215,7 +215,7 @@ FAKE_RTC = """
 
 
 def _invitation(seat: int = 2) -> str:
-    """A well-formed host invitation code (ui/link.js encode) for the stand-in."""
+    """A well-formed host invitation code (ui/friends/link.js encode) for the stand-in."""
     import base64
     import zlib
 

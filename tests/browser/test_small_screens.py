@@ -49,7 +49,7 @@ def _records() -> str:
 
 
 def _settings(lang: str) -> str:
-    from ui import store
+    from ui.core import store
 
     class Mem(dict):
         def setItem(self, k, v):

@@ -10,7 +10,7 @@ def test_every_cited_section_exists():
     rules = (ROOT / "docs" / "RULES.md").read_text()
     sections = set(re.findall(r"^## (\d+)\.", rules, re.M))
     cited = set()
-    for p in list((ROOT / "phom").rglob("*.py")) + list((ROOT / "ui").glob("*.py")):
+    for p in list((ROOT / "phom").rglob("*.py")) + list((ROOT / "ui").rglob("*.py")):
         text = p.read_text()
         assert not re.search(r"(?<![/\w])(RULES|API)\.md", text), f"{p} cites a file outside docs/"
         for m in re.finditer(r"docs/RULES\.md §(\d+)((?:, §\d+)*)", text):

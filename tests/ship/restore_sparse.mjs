@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 
 const site = path.resolve(process.argv[2]);
 const { loadPyodide } = await import(pathToFileURL(path.join(site, "vendor/pyodide/pyodide.mjs")).href);
-const store = await import(pathToFileURL(path.join(site, "ui/snapshot.store.mjs")).href);
+const store = await import(pathToFileURL(path.join(site, "ui/boot/snapshot.store.mjs")).href);
 const indexURL = path.join(site, "vendor/pyodide") + "/";
 const out = {};
 const maker = await loadPyodide({ indexURL, _makeSnapshot: true });

@@ -26,7 +26,7 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
 """
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-# the service worker's caches, one per version (not the memory snapshot's, ui/interpreter.mjs)
+# the service worker's caches, one per version (not the memory snapshot's, ui/boot/interpreter.mjs)
 VERSION_CACHES = "caches.keys().then((names) => names.filter((n) => n.startsWith('phom:')))"
 UPDATE = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
@@ -212,7 +212,7 @@ def test_new_version_replaces_the_old_cache_whole(browser, built_site, tmp_path)
     once could still be sent to v1, as 2 runs in 8 were on a fresh clone
     (['v1', 'v1']). Here v2 is 'activated' about 1 s after the close (the
     probe below polled 18-21 times, 50 ms apart, in 4 runs). That page is v1 whole, and v2 takes over at the next start
-    or, if v2 activates while it is still loading, it reloads into v2 (ui/boot.js,
+    or, if v2 activates while it is still loading, it reloads into v2 (ui/boot/boot.js,
     the test below): what a player needs is never a mixed page, and that holds
     in both orders. Making v2 the one served at that very moment would mean
     skipping the wait (skipWaiting), which sw.js must not: a page already up
@@ -302,7 +302,7 @@ NAVIGATION = "performance.getEntriesByType('navigation')[0].type"
 def test_a_page_taken_over_while_loading_reloads_into_the_new_version(browser, built_site, tmp_path):
     """The race sw.js describes: a page the old worker served, taken over by the
     new one before it is up, would load the rest from the new version. The page
-    reloads then (ui/boot.js), once; a page already up keeps playing. The race
+    reloads then (ui/boot/boot.js), once; a page already up keeps playing. The race
     itself cannot be timed from a test: the worker's controllerchange is sent
     to the page as it would arrive."""
     with installed_v1(browser, built_site, tmp_path, "?new=1&speed=instant") as (site, srv, url, ctx, page, watch):

@@ -124,7 +124,7 @@ def precache(site: Path) -> tuple[str, list]:
 
 def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
     for rel in (".nojekyll", "index.html", "manifest.webmanifest", "sw.js",
-                "ui/boot.js", "ui/style.css", "vendor/pysrc.zip", "vendor/pyscript/core.js",
+                "ui/boot/boot.js", "ui/style.css", "vendor/pysrc.zip", "vendor/pyscript/core.js",
                 "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.wasm",
                 "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
         assert (built_site / rel).is_file(), rel
@@ -152,7 +152,7 @@ def test_precache_list_hashes_and_version(built_site):
     assert "sw.js" not in paths and ".nojekyll" not in paths
     for must in ("index.html", "manifest.webmanifest", "vendor/pysrc.zip",
                  "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
-                 "vendor/pyscript/core.js", "ui/style.css", "ui/boot.js"):
+                 "vendor/pyscript/core.js", "ui/style.css", "ui/boot/boot.js"):
         assert must in paths, must
     assert not [p for p in paths if "codemirror" in p or "xterm" in p]
     for path, sri in items:
@@ -217,7 +217,7 @@ def test_index_links_manifest_icons_and_phone_meta(built_site):
     for name in ("viewport", "theme-color", "description", "apple-mobile-web-app-title",
                  "mobile-web-app-capable", "apple-mobile-web-app-status-bar-style"):
         assert name in metas, name
-    boot = (built_site / "ui" / "boot.js").read_text(encoding="utf-8")
+    boot = (built_site / "ui" / "boot" / "boot.js").read_text(encoding="utf-8")
     assert 'serviceWorker.register("./sw.js"' in boot
 
 

@@ -1,9 +1,9 @@
-"""The memory snapshot (ui/interpreter.mjs, ui/snapshot.worker.mjs) on the
+"""The memory snapshot (ui/boot/interpreter.mjs, ui/boot/snapshot.worker.mjs) on the
 assembled site in Chromium: a visit after the first starts Python from the
 stored snapshot and still deals a new hand differently each time; a damaged
 snapshot, one of another build and one that cannot be restored each fall back
 to a normal boot that plays, and a new snapshot replaces the bad one. The
-snapshot is read in a worker (ui/snapshot.store.mjs), or by the page itself
+snapshot is read in a worker (ui/boot/snapshot.store.mjs), or by the page itself
 where no such worker starts."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ CODE_CACHE_SETTLED = "() => ['kept', 'warmed', 'failed'].includes(document.docum
 # Spoil the stored snapshot in one of three ways (run in the page, with the
 # store's own module: its name, its format and its check).
 TAMPER = """async ([site, how]) => {
-  const store = await import(site + "ui/snapshot.store.mjs");
+  const store = await import(site + "ui/boot/snapshot.store.mjs");
   const cache = await caches.open(store.CACHE);
   const res = await cache.match(store.KEY);
   if (!res) return "nothing stored";
@@ -116,12 +116,12 @@ def snapshot_profile(browser, served_site):
     page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
     assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
     assert boot(page)["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED)
-    # a normal boot's runtime starts loading before PyScript asks for it (ui/interpreter.mjs)
+    # a normal boot's runtime starts loading before PyScript asks for it (ui/boot/interpreter.mjs)
     started, asked = page.evaluate("[window.phomBoot.normalAt, window.phomBoot.calledAt]")
     assert started < asked, (started, asked)
     settle(page)
     # then, once the service worker controls it, it has the wasm's compiled code
-    # kept beside the worker's copy (ui/interpreter.mjs warmCodeCache)
+    # kept beside the worker's copy (ui/boot/interpreter.mjs warmCodeCache)
     page.wait_for_function(CODE_CACHE_SETTLED, timeout=90_000, polling=200)
     assert boot(page).get("codeCache") == "warmed", page.evaluate("JSON.stringify(window.phomBoot)")
     watch.check(page)
@@ -210,7 +210,7 @@ def marked_wasm(site) -> bytes:
 # First in this module: the first restored visit of the profile (only the
 # first visit came before it).
 def test_the_first_visit_keeps_the_wasm_compiled_code_for_the_warm_ones(snapshotted, built_site):
-    """ui/interpreter.mjs warmCodeCache: the first visit booted from the
+    """ui/boot/interpreter.mjs warmCodeCache: the first visit booted from the
     network's copy of the wasm; once the service worker controlled it, a
     throwaway worker booted from the worker's copy, which sw.js marks so that
     V8 compiles it as a module of its own (tested by its bytes here), and had
@@ -266,7 +266,7 @@ def test_warm_visits_boot_from_the_snapshot_and_deal_anew(snapshotted):
         assert page.evaluate("window.phomBoot.reader") == "worker"
         assert boot(page)["runner"] == "direct"
         assert page.evaluate(PYSCRIPT_ASKED) == [], "a restored visit loaded PyScript"
-        # the modules came frozen (ui/snapshot.worker.mjs): the boot's collections skip them
+        # the modules came frozen (ui/boot/snapshot.worker.mjs): the boot's collections skip them
         assert page.evaluate("window.phomBoot.frozen") > 5000, page.evaluate("JSON.stringify(window.phomBoot)")
         hands.append(state(page)["hand"])
         watch.check(page)

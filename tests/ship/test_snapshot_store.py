@@ -1,4 +1,4 @@
-"""The memory snapshot's stored form (ui/snapshot.store.mjs), run under Node:
+"""The memory snapshot's stored form (ui/boot/snapshot.store.mjs), run under Node:
 the heap comes back byte for byte from its kept runs, whatever the zeros
 around them, and is placed so into a runtime's memory that holds other bytes
 below its break; the stored form is smaller where the heap is mostly zeros; and
@@ -69,7 +69,7 @@ console.log(JSON.stringify(out));
 
 def test_the_heap_comes_back_from_its_kept_runs(tmp_path):
     assert NODE, "no node: scripts/setup.sh needs it too (apt-get install nodejs npm)"
-    store = (ROOT / "ui" / "snapshot.store.mjs").as_uri()
+    store = (ROOT / "ui" / "boot" / "snapshot.store.mjs").as_uri()
     script = tmp_path / "t.mjs"
     script.write_text(SCRIPT % store, encoding="utf-8")
     got = json.loads(subprocess.run([NODE, str(script)], check=True, capture_output=True, text=True).stdout)

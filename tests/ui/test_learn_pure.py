@@ -16,9 +16,9 @@ sys.path.insert(0, str(ROOT))
 import phom  # noqa: E402
 from phom.bots import make  # noqa: E402
 from phom.share import daily, decode  # noqa: E402
-from ui import store  # noqa: E402
-from ui.app import HUMAN, App  # noqa: E402
+from ui.core import store  # noqa: E402
 from ui.learn import STATS_KEY, TEXT, Learn, chart_svg  # noqa: E402
+from ui.table.app import HUMAN, App  # noqa: E402
 
 
 def fresh(seed=5, **settings):
@@ -134,7 +134,7 @@ ENGLISH_OF_ERRORS = ("DealError", "Traceback", "base64", "characters, this one",
 
 def test_every_deal_refusal_code_has_its_words_in_both_languages():
     from phom import share
-    from ui import banners
+    from ui.table import banners
 
     for lang in ("vi", "en"):
         assert set(banners.DEAL_REASONS[lang]) == set(share.REASONS) | set(banners.PAGE_DEAL_REASONS)
@@ -149,7 +149,7 @@ def test_every_deal_refusal_code_has_its_words_in_both_languages():
 @pytest.mark.parametrize("code, reason", [
     ("garbage", "length"), ("A" * 48, "damaged"), ("A" * 47 + "<", "characters"), ("", "empty")])
 def test_a_bad_deal_link_is_worded_from_its_code_and_changes_nothing(lang, code, reason):
-    from ui import banners
+    from ui.table import banners
 
     app, learn = fresh(lang=lang)
     app.apply(app.legal()[0])
@@ -203,8 +203,9 @@ def test_daily_takes_yes_or_no_and_refuses_anything_else(value, asked):
 
 def test_a_bad_link_parameter_and_a_bad_deal_are_both_said():
     app, learn = fresh(lang="en")
-    from ui import banners, params
-    from ui.notices import notice, say
+    from ui.core import params
+    from ui.core.notices import notice, say
+    from ui.table import banners
 
     app.notice = notice(say(banners.link_notice, params.parse({"bot": ["god"]}, app.settings)))
     learn.follow_link(deal="x")

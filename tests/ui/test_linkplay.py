@@ -15,10 +15,10 @@ import phom  # noqa: E402
 from phom import narrate  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
 from phom.wire import cards_named  # noqa: E402
-from ui import movelog, render  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.linkplay import GUEST_KEY, GuestApp, HostLinks  # noqa: E402
-from ui.store import MemoryStorage  # noqa: E402
+from ui.core.store import MemoryStorage  # noqa: E402
+from ui.friends.linkplay import GUEST_KEY, GuestApp, HostLinks  # noqa: E402
+from ui.table import movelog, render  # noqa: E402
+from ui.table.app import App  # noqa: E402
 
 
 def hosted(seed=9):
@@ -223,7 +223,7 @@ PYTHON_TEXT = ("KeyError", "Error", "not a message of this table", "unknown mess
 
 
 def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
-    from ui.linkplay import l_
+    from ui.friends.linkplay import l_
 
     for lang, words in (("vi", "Tin nhắn từ chủ bàn không đọc được"),
                         ("en", "A message from the host could not be read")):
@@ -248,7 +248,7 @@ def test_the_hosts_refusal_is_said_from_its_code():
     import re
 
     import phom.session
-    from ui.linkplay import CODE_REASONS, REFUSED, TEXT, l_
+    from ui.friends.linkplay import CODE_REASONS, REFUSED, TEXT, l_
 
     src = Path(phom.session.__file__).read_text()
     assert set(re.findall(r'raise Refused\("(\w+)"', src)) <= set(REFUSED)

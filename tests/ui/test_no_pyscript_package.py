@@ -1,4 +1,4 @@
-"""A restored visit runs the page's Python without PyScript (ui/interpreter.mjs
+"""A restored visit runs the page's Python without PyScript (ui/boot/interpreter.mjs
 runPage): nothing the page imports may need PyScript's own Python package,
 only Pyodide's `js` and `pyodide.ffi`, which every run of the page has."""
 

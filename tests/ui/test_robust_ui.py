@@ -1,5 +1,5 @@
 """Nothing lost, nothing crashes, on the page's pure-Python side: links
-(ui/params.py) checked before anything changes and never replacing a match
+(ui/core/params.py) checked before anything changes and never replacing a match
 unasked; storage that refuses writes; saves from another version set aside and
 kept; and property tests over settings, page saves and URL parameters."""
 
@@ -24,10 +24,11 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 import mutate  # noqa: E402
 
 import phom  # noqa: E402
-from ui import banners, params, render, store  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.banners import tab_html  # noqa: E402
-from ui.i18n import t  # noqa: E402
+from ui.core import params, store  # noqa: E402
+from ui.core.i18n import t  # noqa: E402
+from ui.table import banners, render  # noqa: E402
+from ui.table.app import App  # noqa: E402
+from ui.table.banners import tab_html  # noqa: E402
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -310,9 +311,9 @@ def test_every_refusal_code_has_words_in_both_languages():
         return found
 
     save_codes = codes_raised("phom/validate.py", ("BadSave", "OldSave"), 1) | codes_raised(
-        "ui/store.py", ("BadSave", "OldSave"), 1)
+        "ui/core/store.py", ("BadSave", "OldSave"), 1)
     assert save_codes and save_codes <= set(phom.validate.REASONS)
-    link_codes = codes_raised("ui/params.py", ("BadParam",), 0)
+    link_codes = codes_raised("ui/core/params.py", ("BadParam",), 0)
     assert link_codes == set(params.REASONS)
     sample = {"lo": 2, "hi": 4, "options": ("a", "b"), "card": "ZZ", "n": 3, "distinct": 2}
     for lang in ("vi", "en"):
@@ -564,7 +565,7 @@ def test_counts_of_the_properties(capsys):
 
 def test_a_notice_set_as_plain_text_is_shown_as_given():
     """Code that sets a plain text (not yet its words) shows it as given rather than fail."""
-    from ui.notices import add, say
+    from ui.core.notices import add, say
 
     app = started()
     app.notice = "Plain words."
@@ -575,12 +576,12 @@ def test_a_notice_set_as_plain_text_is_shown_as_given():
 
 
 def test_the_page_first_script_asks_for_the_tab_guard_lock_by_its_name():
-    # ui/paint.js asks for ui/page/tabs.py's lock before Python runs (a painted
+    # ui/boot/paint.js asks for ui/page/tabs.py's lock before Python runs (a painted
     # return visit): one name, or two tabs would both play the one save
     import re
 
     tabs = (ROOT / "ui" / "page" / "tabs.py").read_text(encoding="utf-8")
-    paint = (ROOT / "ui" / "paint.js").read_text(encoding="utf-8")
+    paint = (ROOT / "ui" / "boot" / "paint.js").read_text(encoding="utf-8")
     lock = re.search(r'^LOCK = "([^"]+)"$', tabs, re.M).group(1)
     asked = re.findall(r'navigator\.locks\.request\("([^"]+)", \{ ifAvailable: true \}', paint)
     assert asked == [lock], (asked, lock)

@@ -10,9 +10,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import phom  # noqa: E402
-from ui import render, seats  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.store import MemoryStorage  # noqa: E402
+from ui.core.store import MemoryStorage  # noqa: E402
+from ui.table import render, seats  # noqa: E402
+from ui.table.app import App  # noqa: E402
 
 
 def two_people(storage=None, seed=5):

@@ -17,9 +17,10 @@ from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK  # noqa: E402
 import phom  # noqa: E402
 from phom import Discard, Draw, LayDown  # noqa: E402
 from phom.deal import make_deck  # noqa: E402
-from ui import i18n, render, scoresheet, store  # noqa: E402
-from ui.app import HUMAN, App  # noqa: E402
-from ui.rules_text import rules_html  # noqa: E402
+from ui.core import i18n, store  # noqa: E402
+from ui.table import render, scoresheet  # noqa: E402
+from ui.table.app import HUMAN, App  # noqa: E402
+from ui.table.rules_text import rules_html  # noqa: E402
 
 # the crafted village deal with three sends at our lay-down turn (tests/engine/crafted.py)
 HANDS, STOCK, KEEP = SENDS_HANDS, SENDS_STOCK, SENDS_KEEP
@@ -179,7 +180,7 @@ def test_new_match_mid_hand_is_asked_for():
 
 
 def test_the_move_log_ends_with_the_outcome():
-    from ui import movelog
+    from ui.table import movelog
 
     for lang in ("vi", "en"):
         app = _to_lay_down(lang)
@@ -221,8 +222,8 @@ def test_the_move_log_ends_with_the_outcome():
 def test_a_tai_of_a_mom_player_says_so_and_the_logs_agree():
     """traditional, seed 15 (found on CPython, the page's bots): we eat when we can,
     go móm, and a chốt eaten later gives us a tái with still no meld to lay."""
-    from ui import movelog
     from ui.learn.review_view import ReviewSession
+    from ui.table import movelog
 
     app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, "preset": "traditional",
                                       "players": 4, "bot": "normal"})

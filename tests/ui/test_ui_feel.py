@@ -1,4 +1,4 @@
-"""The feel modules on CPython: the ticker and move log (ui/movelog.py)."""
+"""The feel modules on CPython: the ticker and move log (ui/table/movelog.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import phom  # noqa: E402
-from ui import movelog, render  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.store import MemoryStorage  # noqa: E402
+from ui.core.store import MemoryStorage  # noqa: E402
+from ui.table import movelog, render  # noqa: E402
+from ui.table.app import App  # noqa: E402
 
 
 def _app(lang="vi", **kw) -> App:
@@ -66,7 +66,7 @@ def test_move_log_dialog_lists_every_move_in_both_languages():
 
 # ---------------------------------------------------------------- arranging the hand
 def test_order_moves_keeps_new_cards_at_the_end_and_survives_a_reload():
-    from ui import order
+    from ui.core import order
 
     st = MemoryStorage()
     app = App(st, {"preset": "basic", "players": 4, "speed": "instant"})
@@ -118,7 +118,7 @@ def test_drop_slot_from_card_boxes():
 
 
 def test_sounds_and_the_mute_switch():
-    from ui import sound
+    from ui.page import sound
 
     assert sound.sounds_for(["draw", "lay", "send"]) == ["lay", "send", "draw"]
     assert sound.sounds_for(["pass"]) == []
@@ -148,7 +148,7 @@ def test_motion_plans():
 
 
 def test_court_cards_are_figures_not_letters():
-    from ui.cards_svg import card_face
+    from ui.core.cards_svg import card_face
 
     faces = {r: card_face(r, "H") for r in (11, 12, 13)}
     for svg in faces.values():

@@ -17,9 +17,10 @@ sys.path.insert(0, str(ROOT))
 
 import phom  # noqa: E402
 from phom.deal import make_deck  # noqa: E402
-from ui import i18n, render, store  # noqa: E402
-from ui.app import App, sorted_lay_downs  # noqa: E402
-from ui.cards_svg import card_back, card_face, sprite  # noqa: E402
+from ui.core import i18n, store  # noqa: E402
+from ui.core.cards_svg import card_back, card_face, sprite  # noqa: E402
+from ui.table import render  # noqa: E402
+from ui.table.app import App, sorted_lay_downs  # noqa: E402
 
 PRESETS = ("basic", "traditional", "online", "bonus", "village")
 
@@ -309,7 +310,7 @@ def test_settings_stage_a_new_match():
 
 
 def test_rules_text_for_every_preset_and_language():
-    from ui.rules_text import rules_html
+    from ui.table.rules_text import rules_html
 
     for p in PRESETS:
         for lang in i18n.LANGS:
@@ -367,7 +368,7 @@ def test_a_failing_bot_is_not_replaced():
 
 def test_every_place_has_a_word_in_both_languages():
     """Places are looked up by a built key (rank_1…): a lost key shows as "rank_1" on the panel."""
-    from ui.i18n import STRINGS, rank_word
+    from ui.core.i18n import STRINGS, rank_word
 
     for lang in ("vi", "en"):
         for players in (2, 3, 4):

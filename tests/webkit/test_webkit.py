@@ -56,7 +56,7 @@ def test_first_visit_fetches_each_file_once_and_stores_a_snapshot(webkit, served
         by_page = [p for p, install in asked if not install and not p.endswith("/assets/icon.svg")]
         assert len(by_page) == len(set(by_page)), sorted({p for p in by_page if by_page.count(p) > 1})
         # and the runtime's big files cross the network once in all: the first visit's
-        # runtime waits for the service worker to take the page (ui/interpreter.mjs) and
+        # runtime waits for the service worker to take the page (ui/boot/interpreter.mjs) and
         # comes from its cache (the snapshot worker's too), however slow the machine.
         # What the page loaded before the install began (its scripts and styles, ~80 KB
         # gzip) is sent again to the install only where there is no HTTP cache for the
@@ -109,7 +109,7 @@ def test_reload_resumes_from_the_snapshot(webkit, served):
     wait_booted(webkit, 120_000)
     info = webkit.evaluate(BOOT)
     assert info["boot"] == "snapshot", webkit.evaluate("JSON.stringify(window.phomBoot)")
-    # run without PyScript (ui/interpreter.mjs runPage): none of its modules asked for
+    # run without PyScript (ui/boot/interpreter.mjs runPage): none of its modules asked for
     assert info["runner"] == "direct", info
     assert webkit.evaluate(PYSCRIPT_ASKED) == [], "a restored visit loaded PyScript"
     after = state(webkit)

@@ -5,7 +5,7 @@ Shared by the WebKit tests and bench/bench_load.py --webkit. ``Page`` gives a
 WebDriver session the few Playwright calls tests/browser/table_driver.py makes,
 so the same player-like driving runs in both engines. The driver has no
 console access: the page records its own errors in window.phomErrors
-(ui/boot.js).
+(ui/boot/boot.js).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The page's learning side: hints, the review of a hand, the tutorial, shared and
-daily deals, and the statistics. Pure Python, no browser (``ui/learn_dom.py`` wires
-it to the DOM); it sits beside ``ui.app.App`` and decides no rule itself.
+daily deals, and the statistics. Pure Python, no browser (``ui/page/learn.py`` wires
+it to the DOM); it sits beside ``ui.table.app.App`` and decides no rule itself.
 
 Split by concern, so each can be read alone:
 

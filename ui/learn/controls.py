@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..widgets import dialog
+from ..core.widgets import dialog
 
 
 def btn(label: str, act: str, *, key: str | None = None, cls: str = "", arg: str | None = None,

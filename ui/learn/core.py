@@ -6,7 +6,7 @@ statistics are ``phom.stats`` records. What it does is the page's side: take an
 intent (through the table in ``intents.py``), compute the hint asked for, start a
 deal or the lesson, and keep the records in ``localStorage``. Its ``*_html``
 methods only hand the state to ``render.py``, for the callers that ask the
-``Learn`` (ui/learn_dom.py, the tests).
+``Learn`` (ui/page/learn.py, the tests).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from phom.hints import hint_steps
 from phom.share import Deal, DealError, decode, parse_date
 from phom.stats import Stats, hand_record
 
-from .. import store
-from ..app import App
-from ..banners import deal_reason
-from ..notices import Say, add, notice, say
-from ..params import FALSE, TRUE, short
+from ..core import store
+from ..core.notices import Say, add, notice, say
+from ..core.params import FALSE, TRUE, short
+from ..table.app import App
+from ..table.banners import deal_reason
 from . import render
 from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, intent_action, review_step
 from .state import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY, LearnState, load_saved
@@ -62,7 +62,7 @@ class Learn(LearnState):
 
     # ------------------------------------------------------------ observe
     def observe(self) -> None:
-        """After every change of the match (ui/learn_dom.py calls it as the match is
+        """After every change of the match (ui/page/learn.py calls it as the match is
         saved, never from a render): a new hand resets the hint count; a finished
         hand is recorded once (the key survives a reload)."""
         app = self.app
@@ -215,7 +215,7 @@ class Learn(LearnState):
 
     def _say(self, said: Say) -> None:
         """Add to the page's notice (a link may have several things to say), kept as
-        words (ui/notices.py) so a language switch says it again in the new one."""
+        words (ui/core/notices.py) so a language switch says it again in the new one."""
         self.app.notice = add(self.app.notice, said)
 
     def start(self, deal: Deal, day: str | None = None) -> None:

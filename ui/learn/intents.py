@@ -17,7 +17,7 @@ from phom import Card, Discard, Draw, Eat, Send, proposals
 from phom.share import daily, parse_date
 from phom.stats import Stats
 
-from ..app import HUMAN
+from ..table.app import HUMAN
 from .review_view import ReviewSession
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def tutorial_done(learn: Learn, arg: object) -> bool:
 
 # ------------------------------------------------------------ the hint, the review
 def hint(learn: Learn, arg: object) -> bool:
-    """Ask for the expert's hint: counted once per decision (``learn_dom`` computes it)."""
+    """Ask for the expert's hint: counted once per decision (ui/page/learn.py computes it)."""
     app = learn.app
     if app.dialog or not app.my_turn() or app.auto_action() is not None:
         return False

@@ -13,7 +13,8 @@ from html import escape
 
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 
-from .. import menu, notices
+from ..core import notices
+from ..table import menu
 from .controls import btn, learn_dialog
 from .intents import HOST_ONLY
 from .state import LearnState
@@ -106,7 +107,7 @@ def over_buttons_html(s: LearnState) -> str:
 
 
 def menu_items(s: LearnState) -> list[str]:
-    """This package's entries in the header's "Thêm" menu (ui/menu.py)."""
+    """This package's entries in the header's "Thêm" menu (ui/table/menu.py)."""
     lang = s.app.lang
     entries = (("tutorial", "btn_tutorial"), ("daily", "btn_daily"), ("share", "btn_share"),
                ("stats", "btn_stats"))

@@ -2,7 +2,7 @@
 
 Pure Python, no browser. ``ReviewSession`` holds the hand's record, the step
 shown and what ``phom.review`` found (computed in slices by ``steps()``, which
-``ui/learn_dom.py`` runs); ``html()`` draws the step with every hand face up,
+``ui/page/learn.py`` runs); ``html()`` draws the step with every hand face up,
 the move log beside it (the expert's marks in it), the move on show in words by
 the step buttons, and the expert-in-your-seat result. The page only displays what the engine's review module computed.
 """
@@ -14,8 +14,8 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
-from ..i18n import Words
-from ..widgets import scroll_box
+from ..core.i18n import Words
+from ..core.widgets import scroll_box
 
 # key: (Vietnamese, English)
 WORDS = {

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 from phom.share import Deal
 from phom.stats import Stats
 
-from .. import store
-from ..app import HUMAN
-from ..i18n import own_names
+from ..core import store
+from ..core.i18n import own_names
+from ..table.app import HUMAN
 
 if TYPE_CHECKING:
     from phom.hints import Hint
 
-    from ..app import App
-    from ..notices import Notice
+    from ..core.notices import Notice
+    from ..table.app import App
     from .review_view import ReviewSession
     from .tutorial import Tutorial
 
@@ -93,7 +93,7 @@ class LearnState:
 
     app: App
     storage: Any = None                   # the app's storage (ui/store.SafeStorage)
-    guest: bool = False                   # a linked guest's page (ui/linkplay.py)
+    guest: bool = False                   # a linked guest's page (ui/friends/linkplay.py)
     stats: Stats = field(default_factory=Stats)
     state: dict = field(default_factory=dict)   # what survives a reload (load_saved)
     hint: Hint | None = None
@@ -171,7 +171,7 @@ class LearnState:
         return any(s == HUMAN for s, _k, _c in g.view(HUMAN).events)
 
     def review_would_leak(self) -> bool:
-        """Pass-and-play (ui/seats.py): the review lays every hand open, so it is offered
+        """Pass-and-play (ui/table/seats.py): the review lays every hand open, so it is offered
         only when the end itself opened them all (phom.reveal: not after an ù)."""
         app, g = self.app, self.app.game
         if not getattr(app, "pass_and_play", False) or g is None or not g.is_over:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..app import HUMAN
-from ..i18n import player_name, preset_name, u_name
+from ..core.i18n import player_name, preset_name, u_name
+from ..table.app import HUMAN
 from .controls import btn, learn_dialog
 from .state import LearnState
 from .words import tx

@@ -260,7 +260,7 @@ def _u_kinds(r, lang: str) -> str:
 
 def preset_summary(lang: str) -> str:
     """One table: what differs in each preset, read from its Rules."""
-    from ..i18n import preset_name
+    from ..core.i18n import preset_name
 
     vi = lang != "en"
     heads = (["Luật", "Lượt", "Tái", "Đền", "Tiền ăn", "Các kiểu ù"] if vi else

@@ -6,7 +6,7 @@ and both its languages: the render, the intents and the deals all say things.
 
 from __future__ import annotations
 
-from ..i18n import Words
+from ..core.i18n import Words
 
 # key: (Vietnamese, English)
 WORDS = {

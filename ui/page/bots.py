@@ -5,10 +5,10 @@ A bot thinks in slices (``App.bot_steps``, a generator) of ~12 ms with a yield
 to the browser between them, and each move waits out the speed setting's
 delay. The loop stops at a person's move and is kicked again by the next
 intent; a move made stale meanwhile (a new hand, ``page.gen`` bumped) is
-dropped. ``page`` is ui.main.Page.
+dropped. ``page`` is ui.page.main.Page.
 
 ``js`` is imported inside the functions: in the memory snapshot's worker
-(ui/snapshot.worker.mjs) this module imports without the page, and a JS
+(ui/boot/snapshot.worker.mjs) this module imports without the page, and a JS
 object of the worker's must not be kept in the snapshot.
 """
 
@@ -18,7 +18,7 @@ import asyncio
 
 from phom import LayDown, Send
 
-from ..app import SPEED_DELAY_MS
+from ..table.app import SPEED_DELAY_MS
 
 
 def kick(page) -> None:

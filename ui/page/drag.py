@@ -50,7 +50,7 @@ def slot_at(x: float, y: float, boxes: list) -> int:
 
 
 class Drag:
-    """The DOM side: one drag at a time. ``page`` is ui.main.Page."""
+    """The DOM side: one drag at a time. ``page`` is ui.page.main.Page."""
 
     def __init__(self, page) -> None:
         self.page = page

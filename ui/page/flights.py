@@ -14,7 +14,7 @@ from __future__ import annotations
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from ..app import SPEED_ANIM_MS
+from ..table.app import SPEED_ANIM_MS
 from .dom import attr, js_obj, nil
 
 

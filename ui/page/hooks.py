@@ -3,7 +3,7 @@
 The browser tests (tests/browser/) and a person debugging read the page's
 state through these, as JSON strings, instead of scraping the HTML. Kept
 apart so that what the page shows the outside reads in one place; ``page``
-is ui.main.Page.
+is ui.page.main.Page.
 """
 
 from __future__ import annotations

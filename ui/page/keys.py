@@ -4,14 +4,14 @@ A letter names an intent (``KEY_INTENTS``, the same names the buttons' ``data-ac
 send); arrows walk the hand, Shift+arrows move the focused card, Enter or Space
 discards the raised card, Escape drops a drag or closes a panel, and Tab stays
 inside an open panel. Kept apart from the page's wiring so that the whole
-keyboard reads in one place; ``page`` is ui.main.Page.
+keyboard reads in one place; ``page`` is ui.page.main.Page.
 """
 
 from __future__ import annotations
 
 from js import document
 
-from .. import learn_dom
+from . import learn
 from .dom import attr, nil
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
@@ -27,7 +27,7 @@ def on_key(page, ev) -> None:
         return
     key = str(ev.key)
     if page.app.input != "kbd" and key not in ("Shift", "Control", "Alt", "Meta"):
-        # the prompts name keys now (ui/main.py on_pointer: taps say "Chạm")
+        # the prompts name keys now (ui/page/main.py on_pointer: taps say "Chạm")
         page.app.input = "kbd"
         page.render()
     target = ev.target
@@ -45,14 +45,14 @@ def on_key(page, ev) -> None:
             page.intent("escape")
         return
     if key in ("ArrowLeft", "ArrowRight") and ev.shiftKey and page.app.dialog is None:
-        # Shift+← → moves the focused hand card one place (ui/order.py)
+        # Shift+← → moves the focused hand card one place (ui/core/order.py)
         card = attr(target, "data-card") if tag == "button" else None
         if card and target.classList.contains("hand-card"):
             ev.preventDefault()
             page.intent("nudge", (card, -1 if key == "ArrowLeft" else 1))
         return
 
-    panel_key = learn_dom.key_intent(page, key)   # the review steps by ← → Home End
+    panel_key = learn.key_intent(page, key)   # the review steps by ← → Home End
     if panel_key is not None:
         ev.preventDefault()
         page.intent(panel_key)

@@ -15,7 +15,7 @@ which reads the save as the old tab left it. A tab that gains the lock posts
 its lock by itself. Without Web Locks (an old browser) the page plays
 uncoordinated, as before.
 
-On a return visit that paints the saved table (ui/paint.js), that first
+On a return visit that paints the saved table (ui/boot/paint.js), that first
 request is made by the page's first script, with the same name, before the
 runtime starts: the browser's answer then waits for Python instead of Python
 for it (``window.phomLock``, adopted by ``start``). Without the lock there,
@@ -32,7 +32,7 @@ player's, takes the lock from the silent tab (``steal``, the Web Locks way):
 the silent tab's lock is broken, and when it wakes it is told (its lock's
 promise rejects, and it hears ``have``) and stops. Before that news reaches
 it, its own saves are refused too: the tab that plays writes its id under
-``store.HOLDER_KEY`` and every write checks it (ui/store.py), so a tab that
+``store.HOLDER_KEY`` and every write checks it (ui/core/store.py), so a tab that
 wakes up never overwrites the newer save.
 """
 
@@ -84,13 +84,13 @@ class TabGuard:
         if asked is None:
             self._request({"ifAvailable": True}, self._first)
             return
-        # ui/paint.js asked already (a painted return visit): its answer, adopted
+        # ui/boot/paint.js asked already (a painted return visit): its answer, adopted
         self._watch(asked.done)
         asked.granted.then(self._proxy(self._adopt))
 
     @staticmethod
     def _asked_early():
-        """The first request made by ui/paint.js before Python ran (same name,
+        """The first request made by ui/boot/paint.js before Python ran (same name,
         ``ifAvailable``), taken once; None where it made none."""
         asked = getattr(window, "phomLock", None)
         if _nil(asked):
@@ -105,7 +105,7 @@ class TabGuard:
             asked.granted.then(self._proxy(lambda release: None if _nil(release) else release()))
 
     def _adopt(self, release) -> None:
-        """ui/paint.js's answer: with the lock, this tab plays; without it,
+        """ui/boot/paint.js's answer: with the lock, this tab plays; without it,
         asked again as a boot without that early ask would (a reload can ask
         before the browser has let go of the page it replaces)."""
         if _nil(release):

@@ -1,6 +1,6 @@
 """The table — its state record, its intents, its pure view.
 
-``ui/app.py``'s ``App`` is the table a page holds; what it is made of lives
+``ui/table/app.py``'s ``App`` is the table a page holds; what it is made of lives
 here, one concern a module, so a newcomer can read each on its own (as
 chessground splits state, intents and render, and python-chess keeps a
 board's fields apart from its moves):
@@ -15,6 +15,6 @@ board's fields apart from its moves):
 
 The functions take the ``App`` and call its methods (``app.save()``,
 ``app.legal()``), never each other's module behind its back: a subclass
-(``GuestApp``, ui/linkplay.py) or a test that replaces a method is obeyed.
+(``GuestApp``, ui/friends/linkplay.py) or a test that replaces a method is obeyed.
 All of it is pure Python: the tests drive it on CPython, with no browser.
 """

@@ -4,7 +4,7 @@ What the player sees of their own cards is arranged here, never decided: the
 melds are the engine's (``phom.best_arrangement``, the lay-down on offer), the
 ways to lay down are the legal ``LayDown`` actions ranked by the engine
 (``phom.proposals``), and the player's own order only moves cards about
-(ui/order.py). A sort puts the hand back in the sort's order.
+(ui/core/order.py). A sort puts the hand back in the sort's order.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import phom
 from phom import DeclareU, LayDown, Pass, proposals
 
-from .. import order
+from ..core import order
 
 
 def arrangement_points(hand, lay: LayDown) -> int:

@@ -1,6 +1,6 @@
 """What each tap or key does: one function an intent name.
 
-The page (ui/main.py) turns a click, a key or a drag into an intent name and
+The page (ui/page/main.py) turns a click, a key or a drag into an intent name and
 an argument, and calls ``App.handle(intent, arg)``, which comes here. Every
 intent function is ``fn(app, arg) -> bool`` with one meaning for what it
 returns: True, something changed (re-render); False, nothing changed (the tap
@@ -20,8 +20,8 @@ from collections.abc import Callable
 import phom
 from phom import DeclareU, Discard, Draw, Eat, Pass, Send, proposals
 
-from .. import store
-from ..i18n import t
+from ..core import store
+from ..core.i18n import t
 from . import hand, settings
 
 PANELS = ("settings", "rules", "help", "log", "scores", "menu")

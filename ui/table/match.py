@@ -17,13 +17,13 @@ import phom
 from phom import Discard
 from phom.session import Session
 
-from .. import order, store
-from .. import params as params_mod
-from .. import seats as seatplan
-from ..banners import link_notice
-from ..i18n import t
-from ..notices import notice, say
+from ..core import order, store
+from ..core import params as params_mod
+from ..core.i18n import t
+from ..core.notices import notice, say
 from . import saving
+from . import seats as seatplan
+from .banners import link_notice
 from .settings import all_bots
 from .state import HUMAN
 
@@ -31,7 +31,7 @@ from .state import HUMAN
 # ------------------------------------------------------------------ starting
 def start(app, params: dict | None = None) -> None:
     """Resume the saved match, or start one; then follow the link's ``params``
-    (ui/params.py). A malformed parameter changes nothing and is said (in the
+    (ui/core/params.py). A malformed parameter changes nothing and is said (in the
     language the link leaves the page in); a link asking for a new match while
     one is saved asks first (``dialog="open_link"``)."""
     link = params_mod.parse(params or {}, app.settings)

@@ -1,7 +1,7 @@
 """The table in storage: the match saved after every move, the settings when
 they change, and what is said when storage fails.
 
-Nothing here may stop the hand: ui/store.py never raises, and a refused write
+Nothing here may stop the hand: ui/core/store.py never raises, and a refused write
 is only said (once, and its return once too). A tab that lost the table to
 another (ui/tabs.py) stops writing, so a frozen tab never overwrites a newer
 save; an unreadable save is set aside before anything is written over it.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import phom
 
-from .. import store
-from ..banners import save_reason
-from ..i18n import t
-from ..notices import add, notice, say
+from ..core import store
+from ..core.i18n import t
+from ..core.notices import add, notice, say
+from .banners import save_reason
 
 
 def snapshot(app) -> dict:

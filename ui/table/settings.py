@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import phom
 
-from .. import seats as seatplan
-from .. import store
+from ..core import store
+from . import seats as seatplan
 
 
 def rules(settings: dict):

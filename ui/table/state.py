@@ -4,7 +4,7 @@ The engine keeps the rules' state (``phom.Game``, ``phom.Match``); this is the
 page's own around it: who sits where, the raised card, the chosen lay-down,
 the open panel, the one-time notice, whether saving works. Declared as a
 dataclass so a reader sees the whole of it, with its meaning, before any code
-that changes it; ``App`` (ui/app.py) is this record plus what changes it.
+that changes it; ``App`` (ui/table/app.py) is this record plus what changes it.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ if TYPE_CHECKING:
 
     import phom
 
-    from ..notices import Notice
+    from ..core.notices import Notice
 
 HUMAN = 0   # the seat of the person holding the phone, when they play alone
 
 
 @dataclass(eq=False, repr=False)   # a table is one object (identity), too big to print whole
 class TableState:
-    storage: Any                     # store.SafeStorage: no call ever raises (ui/store.py)
+    storage: Any                     # store.SafeStorage: no call ever raises (ui/core/store.py)
     settings: dict                   # store.clean_settings: preset, players, bot, lang, sort, …
-    plan: list                       # who sits where, as edited (ui/seats.py)
+    plan: list                       # who sits where, as edited (ui/table/seats.py)
     seats: tuple                     # the match's seats, made from the plan (seats.Seat)
-    muted: bool = False              # the sound switch (its own key, ui/store.py)
+    muted: bool = False              # the sound switch (its own key, ui/core/store.py)
     # the match
     match: phom.Match | None = None
     game: phom.Game | None = None
@@ -43,7 +43,7 @@ class TableState:
     arr_index: int = 0               # which LayDown (of hand.sorted_lay_downs) is proposed
     flash: str | None = None         # short message after a refused tap
     events_seen: int = 0             # the public events already said (App.new_events)
-    orders: dict = field(default_factory=dict)    # seat -> the player's own order of the hand (ui/order.py)
+    orders: dict = field(default_factory=dict)    # seat -> the player's own order of the hand (ui/core/order.py)
     # panels and words
     dialog: str | None = None        # None, "settings", "rules", "help", "log", "scores", "menu",
     #                                  "confirm_mom", "confirm_new", "open_link"

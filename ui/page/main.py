@@ -1,7 +1,7 @@
 """The page's entry module in Pyodide: ``boot()`` and ``Page``, which wires
 the browser side (ui/page/) to the App.
 
-index.html runs ``from ui.main import boot``. ``Page`` holds what the page's
+index.html runs ``from ui.page.main import boot``. ``Page`` holds what the page's
 pieces share (the App, the table's root, the tab's state) and wires them: one
 delegated click listener and one change listener on the table root, one
 keydown listener on the document (ui/page/keys.py), the drag's pointer
@@ -11,7 +11,7 @@ rendered again (``render.page_html(app)``, the focus kept by
 ui/page/focus.py, the moves animated by ui/page/flights.py) and the bots are
 let move (ui/page/bots.py, in slices, so the page never freezes).
 
-The memory snapshot's worker (ui/snapshot.worker.mjs) imports every module
+The memory snapshot's worker (ui/boot/snapshot.worker.mjs) imports every module
 of ours but this one, which needs the page's DOM from its first line.
 """
 
@@ -24,14 +24,15 @@ import random
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from . import banners, learn_dom, linkpage, movelog, params, render, sound, store
-from .app import SPEED_ANIM_MS, App
-from .cards_svg import sprite
-from .i18n import t
-from .notices import notice, say
-from .page import bots, drag, flights, hooks, keys, motion
-from .page.dom import attr, nil
-from .page.focus import Focus
+from ..core import params, store
+from ..core.cards_svg import sprite
+from ..core.i18n import t
+from ..core.notices import notice, say
+from ..table import banners, movelog, render
+from ..table.app import SPEED_ANIM_MS, App
+from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
+from .dom import attr, nil
+from .focus import Focus
 
 
 class Page:
@@ -50,7 +51,7 @@ class Page:
         self.focus = Focus(self.root)
         self.stale_words = False
         self._proxies = []
-        learn_dom.attach(self)
+        learn.attach(self)
         self.sound = sound.Player(window)
         self.drag = drag.Drag(self)
 
@@ -58,8 +59,8 @@ class Page:
     def boot(self) -> None:
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
-        self.link = linkpage.attach(self)   # linked play; a guest's page gets a GuestApp
-        from .page.tabs import TabGuard
+        self.link = link.attach(self)   # linked play; a guest's page gets a GuestApp
+        from .tabs import TabGuard
 
         # The lock is asked for first: the browser grants it while the rest of
         # the boot runs (its answer waits for this call to end either way).
@@ -99,7 +100,7 @@ class Page:
         self.app.start(self.params)
         if self.app.aside_error:
             window.console.warn("phom: the save was set aside: " + self.app.aside_error)
-        learn_dom.boot(self, self.usp)
+        learn.boot(self, self.usp)
         if self.params:
             # Drop the parameters so a reload resumes instead of starting over.
             window.history.replaceState(None, "", window.location.pathname)
@@ -183,8 +184,8 @@ class Page:
 
         self.stale_words = False
         self.root.className = render.root_classes(app)
-        self.root.innerHTML = render.page_html(app) + learn_dom.extra_html(self)
-        learn_dom.after_render(self)
+        self.root.innerHTML = render.page_html(app) + learn.extra_html(self)
+        learn.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)
         self.drag.mark()
@@ -223,7 +224,7 @@ class Page:
         """The deal animation, when the hand on show is a new one: its cards are
         new to the player only before its first move. It plays once per hand, on
         the visit that made it; a hand resumed from the save is not dealt again
-        (on a return visit ui/paint.js has it on screen before Python runs: cards
+        (on a return visit ui/boot/paint.js has it on screen before Python runs: cards
         flying in over it would flicker), nor is one of an open dialog's question.
         Not under reduced motion or at instant speed."""
         g = self.app.game
@@ -276,7 +277,7 @@ class Page:
             return
         app = self.app
         before = (app.match, app.game)
-        mine = learn_dom.handle(self, act, arg)
+        mine = learn.handle(self, act, arg)
         changed = mine if mine is not None else app.handle(act, arg)
         if not changed:
             if self.stale_words:
@@ -316,6 +317,6 @@ def boot() -> None:
 
 
 def local_storage():
-    """The browser's localStorage behind SafeStorage (ui/store.py): no call
+    """The browser's localStorage behind SafeStorage (ui/core/store.py): no call
     raises, even when the browser blocks storage altogether."""
     return store.open_storage(lambda: window.localStorage)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from . import i18n
-from .i18n import t
+from ..core import i18n
+from ..core.i18n import t
 
 WORDS = {
     "vi": {
@@ -59,7 +59,7 @@ for _lang, _words in WORDS.items():
     for _k, _v in _words.items():
         i18n.STRINGS[_lang].setdefault(_k, _v)
 
-# What each link parameter is, in the players' words (ui/params.py's KNOWN).
+# What each link parameter is, in the players' words (ui/core/params.py's KNOWN).
 PARAM_LABELS = {
     "vi": {"new": "Trận mới", "preset": "Luật chơi", "players": "Số người chơi",
            "seed": "Mã chia bài", "deck": "Bộ bài", "starter": "Ghế đi đầu", "bot": "Mức máy",
@@ -69,7 +69,7 @@ PARAM_LABELS = {
            "bot": "Bot level", "speed": "Speed", "lang": "Language", "four_color": "Four-colour cards"},
 }
 
-# Why a link is refused, by ui/params.py's reason code; (parameter, code) first.
+# Why a link is refused, by ui/core/params.py's reason code; (parameter, code) first.
 LINK_REASONS = {
     "vi": {
         "repeated": "{label} được ghi hai lần với hai giá trị khác nhau",

@@ -2,7 +2,7 @@
 guest's page state, which holds only what the host sent it.
 
 The host (``HostLinks``) runs the engine and the bots through ``phom.session``;
-each guest seat has a link (made from an invitation code, ui/link.js) whose
+each guest seat has a link (made from an invitation code, ui/friends/link.js) whose
 messages go to ``incoming`` and whose replies and table updates come out of
 ``outgoing``. The guest (``GuestApp``) is an ``App`` whose table is rebuilt from
 the last ``state`` message: its own view, its legal actions, the public result;
@@ -19,18 +19,18 @@ import phom
 from phom import wire
 from phom.session import PROTOCOL, Refused
 
-from . import params as params_mod
-from .app import App
-from .banners import link_notice
-from .i18n import Words, t
-from .notices import notice, say
+from ..core import params as params_mod
+from ..core.i18n import Words, t
+from ..core.notices import notice, say
+from ..table.app import App
+from ..table.banners import link_notice
 
 GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
 REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal", "seat_taken",
            "no_seat", "covered", "over")      # phom.session.Refused codes, worded as why_<code>
 CODE_REASONS = ("not_code", "damaged", "not_answer", "other_seat", "no_invitation",
-                "not_invitation")   # ui/link.js refused(): a code's problem, worded as code_<code>
+                "not_invitation")   # ui/friends/link.js refused(): a code's problem, worded as code_<code>
 
 TEXT = {
     "vi": {
@@ -238,7 +238,7 @@ def away_html(app: App) -> str:
     links = getattr(app, "links", None)
     if links is None or app.session is None:
         return ""
-    from .widgets import btn
+    from ..core.widgets import btn
 
     lang = app.lang
     out = []
@@ -291,7 +291,7 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
                          f'<label for="cover-{seat}">{escape(l_(lang, "cover_bot", name=app.name(seat)))}</label></div>')
         rows.append(f'<section class="link-seat" data-seat="{seat}">{"".join(parts)}</section>')
     body = (f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>' + "".join(rows))
-    from .widgets import dialog
+    from ..core.widgets import dialog
 
     return dialog("link", l_(lang, "link_title"), body, lang)
 
@@ -350,7 +350,7 @@ class GuestApp(App):
         self.received: list[dict] = []
         self.answer_code: str | None = None
         self.error: str | None = None   # in the player's words
-        self.warnings: list[str] = []   # the technical detail, for the console (ui/linkpage.py)
+        self.warnings: list[str] = []   # the technical detail, for the console (ui/page/link.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.game = None
         self.match = None

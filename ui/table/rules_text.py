@@ -184,14 +184,14 @@ def players_line(lang: str, preset: str) -> str:
     """How many may sit, from the preset's rules object (never a number written by hand)."""
     from phom import Rules
 
-    from .i18n import t
+    from ..core.i18n import t
 
     allowed = Rules.preset(preset).players_allowed
     return t(lang, "players_range", lo=min(allowed), hi=max(allowed))
 
 
 def rules_html(lang: str, preset: str) -> str:
-    from .i18n import preset_name
+    from ..core.i18n import preset_name
 
     lang = lang if lang in CORE else "vi"
     out = [f'<h3>{escape(TITLES[lang]["preset"].format(name=preset_name(lang, preset)))}</h3><ul>']

@@ -14,8 +14,8 @@ from html import escape
 
 from phom import narrate
 
-from .i18n import t
-from .widgets import card_text_html, scroll_box
+from ..core.i18n import t
+from ..core.widgets import card_text_html, scroll_box
 
 TICKER_SIZE = 3
 

@@ -1,6 +1,6 @@
 // The page's first script (classic, the table root's first child, so it runs
 // before the first paint and before the splash is parsed): the table as the
-// player left it, painted from the copy ui/boot.js keeps with the save, inert
+// player left it, painted from the copy ui/boot/boot.js keeps with the save, inert
 // until Python takes over. The splash, parsed after it, is then never shown
 // (style.css hides it in a painted table).
 //
@@ -8,8 +8,8 @@
 // (a fingerprint of both), and the address asks for nothing else (any query:
 // a new match, a deal link, a setting), and not on a linked table's guest
 // page. It is marked data-painted and takes no input (inert); data-phase stays
-// "loading" until ui/main.py renders the real table, which replaces it whole
-// (ui/boot.js then lifts the inert).
+// "loading" until ui/page/main.py renders the real table, which replaces it whole
+// (ui/boot/boot.js then lifts the inert).
 (function () {
   var KEY = "phom.paint.v1";
   var table = document.getElementById("table");

@@ -14,14 +14,8 @@ from html import escape
 
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send
 
-from . import menu, movelog
-from . import seats as seatplan
-from .app import arrangement_points
-from .banners import link_dialog_html
-from .cards_svg import card_back, suit_svg
-from .confirm import confirm_html
-from .handover import over_html, payment_text, sent_by
-from .i18n import (
+from ..core.cards_svg import card_back, suit_svg
+from ..core.i18n import (
     BOT_LEVELS,
     LANGS,
     SPEEDS,
@@ -29,10 +23,8 @@ from .i18n import (
     t,
     u_name,
 )
-from .rules_text import rules_html
-from .scoresheet import scores_html
-from .store import PRESET_NAMES
-from .widgets import (
+from ..core.store import PRESET_NAMES
+from ..core.widgets import (
     ICONS,
     attrs,
     back_html,
@@ -44,6 +36,14 @@ from .widgets import (
     meld_text_html,
     meld_words,
 )
+from . import menu, movelog
+from . import seats as seatplan
+from .app import arrangement_points
+from .banners import link_dialog_html
+from .confirm import confirm_html
+from .handover import over_html, payment_text, sent_by
+from .rules_text import rules_html
+from .scoresheet import scores_html
 
 MELD_COLORS = 4
 _btn = btn  # the old name, for code written against it
@@ -379,7 +379,7 @@ def hand_html(app, legal) -> str:
 # ---------------------------------------------------------------- the top bar
 def topbar_html(app) -> str:
     """Title, preset and hand; the tools a hand needs (move log, settings, sound)
-    and "Thêm" (ui/menu.py) for the rest: each an icon, its word shown only where it fits."""
+    and "Thêm" (ui/table/menu.py) for the rest: each an icon, its word shown only where it fits."""
     lang = app.lang
     preset = preset_name(lang, app.game.rules.name if app.game else app.settings["preset"])
     hand = t(lang, "hand_no", n=app.hand_no)
@@ -472,7 +472,7 @@ def settings_html(app) -> str:
 
 def link_buttons_html(app) -> str:
     """Settings: open the guests' links (a hosted match), or join another phone's table."""
-    from .linkplay import l_
+    from ..friends.linkplay import l_
 
     lang = app.lang
     out = []
@@ -507,15 +507,15 @@ def help_html(app) -> str:
 
 
 def notice_html(app) -> str:
-    from .linkplay import away_html  # a linked guest who dropped (ui/linkplay.py)
+    from ..friends.linkplay import away_html  # a linked guest who dropped (ui/friends/linkplay.py)
 
     away = away_html(app)
     notice = ""
-    if app.notice:   # said in the page's language now (ui/notices.py), not the one it was said in
+    if app.notice:   # said in the page's language now (ui/core/notices.py), not the one it was said in
         notice = (f'<div class="notice" role="status"><span class="notice-text">{escape(app.notice_text())}</span>'
                   + btn("×", "dismiss", cls="ghost icon", aria_label=t(app.lang, "btn_close")) + "</div>")
     # one stack, always there, for every banner: the page's notice, a linked guest who
-    # dropped, and what other modules add (ui/learn_dom.py: the welcome) — one under the
+    # dropped, and what other modules add (ui/page/learn.py: the welcome) — one under the
     # other, never one over another
     return f'<div class="notices">{notice}{away}</div>'
 
@@ -532,7 +532,7 @@ DIALOGS = {
 
 def dialog_html(app) -> str:
     if app.dialog == "link" and getattr(app, "links", None) is not None:
-        from .linkplay import host_dialog_html
+        from ..friends.linkplay import host_dialog_html
 
         return host_dialog_html(app, app.links)
     if app.dialog == "open_link":

@@ -1,5 +1,5 @@
-"""Linked play in the browser: wires ui/link.js (WebRTC, the codes) to the host's
-``HostLinks`` or the guest's ``GuestApp`` (ui/linkplay.py).
+"""Linked play in the browser: wires ui/friends/link.js (WebRTC, the codes) to the host's
+``HostLinks`` or the guest's ``GuestApp`` (ui/friends/linkplay.py).
 
 The page's main module calls three hooks: ``attach(page)`` at boot (a guest's page
 swaps in a GuestApp), ``handles(act, arg)`` for the link intents, and
@@ -14,8 +14,9 @@ import json
 from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
-from . import learn_dom, store
-from .linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_
+from ..core import store
+from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_
+from . import learn
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
            "link_leave", "link_scan")
@@ -196,7 +197,7 @@ class LinkPage:
 
 def _reason(lang: str, e) -> str:
     """Why a pasted or scanned code was refused, in the page's language: by the
-    ``phomCode`` ui/link.js gives its refusals; anything else (the browser's own
+    ``phomCode`` ui/friends/link.js gives its refusals; anything else (the browser's own
     WebRTC error) is a code the browser cannot link with. The English goes to
     the console."""
     window.console.warn(f"phom: link code refused: {e}")
@@ -211,7 +212,7 @@ def attach(page) -> LinkPage:
     session = session_storage()
     if guest_mode(session):
         page.app = GuestApp(page.app.storage, session)
-        learn_dom.attach(page)      # the learn side follows the guest's app (no tutorial there)
+        learn.attach(page)      # the learn side follows the guest's app (no tutorial there)
     return LinkPage(page)
 
 

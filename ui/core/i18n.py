@@ -356,8 +356,8 @@ def t(lang: str, key: str, **kw) -> str:
 
 
 class Words:
-    """A module's own word table (``{lang: {key: text}}``, as ui/seats.py and
-    ui/linkplay.py keep beside their HTML), looked up as ``t`` looks up the page's:
+    """A module's own word table (``{lang: {key: text}}``, as ui/table/seats.py and
+    ui/friends/linkplay.py keep beside their HTML), looked up as ``t`` looks up the page's:
     ``lang``'s text, else the Vietnamese, filled in with ``kw``."""
 
     def __init__(self, table: dict) -> None:
@@ -370,7 +370,7 @@ class Words:
     @classmethod
     def pairs(cls, words: dict) -> Words:
         """From ``{key: (Vietnamese, English)}``: each key's two languages side by side,
-        so neither can be forgotten (ui/learn/words.py, ui/learn/review_view.py, ui/menu.py)."""
+        so neither can be forgotten (ui/learn/words.py, ui/learn/review_view.py, ui/table/menu.py)."""
         return cls({lang: {k: v[i] for k, v in words.items()} for i, lang in enumerate(LANGS)})
 
 
@@ -384,7 +384,7 @@ def player_name(lang: str, seat: int, human_seat: int = 0) -> str:
 def own_names() -> set[str]:
     """The name the page gives the phone's own player, in every language ("bạn",
     "you", casefolded): a seat plan or a record keeps it in the language it was
-    made in (ui/seats.py says it in the page's; ui/learn/ keeps its record)."""
+    made in (ui/table/seats.py says it in the page's; ui/learn/ keeps its record)."""
     return {t(lang, "you").casefold() for lang in LANGS}
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import t
-from .widgets import btn, dialog, meld_text_html
+from ..core.i18n import t
+from ..core.widgets import btn, dialog, meld_text_html
 
 
 def confirm_html(app) -> str:

@@ -1,8 +1,8 @@
 // The page's first script: start the runtime's downloads, splash progress
-// while PyScript loads Python; everything after is in ui/main.py.
+// while PyScript loads Python; everything after is in ui/page/main.py.
 
 // A first visit starts the runtime's downloads now, not when PyScript gets to
-// them (index.html loads ui/interpreter.mjs and with it Pyodide's module
+// them (index.html loads ui/boot/interpreter.mjs and with it Pyodide's module
 // itself) (their requests start at ~30 ms instead of ~300 ms). Not on a
 // return visit, served by the service worker: there nothing crosses the
 // network, and the preloads only crowd the main thread before the restore
@@ -46,13 +46,13 @@ if (served) {
 
 // PyScript runs the page's Python (the <script type="py"> in index.html) on a
 // normal boot; a visit restored from the snapshot runs it without PyScript
-// (ui/interpreter.mjs runPage). Where no snapshot can be here (the service
+// (ui/boot/interpreter.mjs runPage). Where no snapshot can be here (the service
 // worker serves nothing yet: a first visit, the dev server), PyScript is loaded
-// at once; otherwise ui/interpreter.mjs loads it once it knows there is no
+// at once; otherwise ui/boot/interpreter.mjs loads it once it knows there is no
 // snapshot to restore. Whoever decides first sets window.phomRunner.
 if (!served && globalThis.phomRunner !== "direct") {
   globalThis.phomRunner = "pyscript";
-  import("../vendor/pyscript/core.js");
+  import("../../vendor/pyscript/core.js");
 }
 
 const bar = document.getElementById("splash-bar");
@@ -111,7 +111,7 @@ document.addEventListener("py:progress", onProgress);
 // boot that never gets there): a first visit's install (30 files, 13.6 MB
 // into Cache Storage) otherwise runs beside its boot on the phone's few cores
 // (cold visits 3816 -> 3380 ms, 6 alternated pairs). In WebKit a first visit's
-// runtime waits for the worker, and ui/interpreter.mjs registers it at once.
+// runtime waits for the worker, and ui/boot/interpreter.mjs registers it at once.
 const REGISTER_LATEST_MS = 15000;
 let latest = setTimeout(registerWorker, REGISTER_LATEST_MS);
 function registerWorker() {
@@ -137,7 +137,7 @@ console.error = (...args) => {
 // Python's first render (data-phase leaves "loading") is the page becoming
 // interactive: a "phom-interactive" mark for the benchmark, the service
 // worker registered (above), and the saved table painted at once
-// (ui/paint.js), which that render replaced, takes input again, before any
+// (ui/boot/paint.js), which that render replaced, takes input again, before any
 // event runs.
 const table = document.getElementById("table");
 const painted = () => table.hasAttribute("data-painted");

@@ -7,7 +7,7 @@ nothing plays and nothing is logged. Vibration marks "your turn" on phones
 that have it, also after a gesture only.
 
 The mute switch is remembered in its own localStorage key (``MUTE_KEY``), so
-it never touches the saved match or settings. ui/store.py, which owns every
+it never touches the saved match or settings. ui/core/store.py, which owns every
 storage key, reads and writes it: the table keeps the switch without importing
 this browser-side module. The pure part (which event makes which sound, the
 stored switch) runs on CPython for the tests; the ``Player`` needs the browser.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from .store import MUTE_KEY, load_muted, save_muted  # noqa: F401  - the switch's storage, kept in ui/store.py
+from ..core.store import MUTE_KEY, load_muted, save_muted  # noqa: F401  - the switch's storage, kept in ui/core/store.py
 
 # event kind (phom.narrate.Move.kind) -> sound
 EVENT_SOUNDS = {"draw": "draw", "eat": "eat", "discard": "discard", "lay": "lay", "mom": "discard",

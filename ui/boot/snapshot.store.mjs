@@ -1,6 +1,6 @@
 // Where and how the memory snapshot is kept (one owner for the build it
 // belongs to, its name, its format and its check): written by
-// ui/snapshot.worker.mjs, read back here and restored by ui/interpreter.mjs.
+// ui/boot/snapshot.worker.mjs, read back here and restored by ui/boot/interpreter.mjs.
 //
 // The snapshot is the whole wasm heap (31.5 MB), two thirds zeros, most of
 // them in long runs. It is kept with those runs left out (~17 MB): half the
@@ -14,7 +14,7 @@
 //
 // A page reads its snapshot from the moment this module runs: index.html loads
 // it first of all (async, ~40 ms in), ahead of the style sheets and of the
-// runtime's own modules, which ui/interpreter.mjs waits for (~150-300 ms in);
+// runtime's own modules, which ui/boot/interpreter.mjs waits for (~150-300 ms in);
 // the 17 MB take ~200 ms to read.
 
 // tools/build_site.py writes BUILD: a hash of the runtime and our Python, so a
@@ -24,7 +24,7 @@
 export const BUILD = "dev";
 /* BUILD:END */
 
-const SCOPE = new URL("../", import.meta.url);
+const SCOPE = new URL("../../", import.meta.url);
 export const CACHE = "phom-snapshot:" + SCOPE.pathname;
 export const KEY = new URL(".pyodide-snapshot", SCOPE).href;
 

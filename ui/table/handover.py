@@ -12,8 +12,8 @@ from html import escape
 
 from phom import best_arrangement
 
-from .i18n import rank_word, t, u_name
-from .widgets import btn, card_html
+from ..core.i18n import rank_word, t, u_name
+from ..core.widgets import btn, card_html
 
 
 def payment_text(p, lang: str, names) -> str:
@@ -132,7 +132,7 @@ def over_html(app) -> str:
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
     actions = btn(t(lang, "btn_scores"), "scores", key="over-scores")
     if getattr(app, "guest", False):     # a linked guest: the host deals the next hand
-        from .linkplay import l_
+        from ..friends.linkplay import l_
 
         actions += f'<p class="note" role="status">{escape(l_(lang, "host_deals"))}</p>'
     else:

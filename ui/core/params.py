@@ -11,7 +11,7 @@ if any of them is malformed no match is asked for at all — a village match
 with another seed than the link's is not the match it shares. A checked link
 is a ``Link``: the settings it changes and, when it asks for a fresh match,
 the match it asks for — which the page starts only after asking, when a
-match is already saved (ui/app.py).
+match is already saved (ui/table/app.py).
 
 Parameters (unknown ones, e.g. a tracker's, are ignored):
 
@@ -25,7 +25,7 @@ Parameters (unknown ones, e.g. a tracker's, are ignored):
 - ``four_color``: 1/0, true/false, on/off, yes/no.
 
 ``deal`` (a shared hand's code), ``daily`` and ``day`` are read by
-ui/learn_dom.py (phom/share.py decodes them strictly, and it too asks before
+ui/page/learn.py (phom/share.py decodes them strictly, and it too asks before
 replacing a match in progress).
 """
 
@@ -49,7 +49,7 @@ TRUE = ("1", "true", "yes", "on", "")
 FALSE = ("0", "false", "no", "off")
 
 # Why a parameter is refused: the page says it in the player's words from the
-# code (ui/banners.py), the exception's message stays the developers' English.
+# code (ui/table/banners.py), the exception's message stays the developers' English.
 REASONS = ("repeated", "not_text", "too_long", "not_number", "out_of_range", "not_choice",
            "not_flag", "card", "deck_size", "deck_deal")
 

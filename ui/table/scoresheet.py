@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import t
-from .widgets import dialog
+from ..core.i18n import t
+from ..core.widgets import dialog
 
 
 def rows(match) -> list:

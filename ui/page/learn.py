@@ -2,7 +2,7 @@
 table, the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL
 parameters, the clipboard.
 
-``ui/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
+``ui/page/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
 resumed or dealt), ``extra_html`` + ``after_render`` (each render) and ``handle``
 (each intent, before the app's own). A render only draws: the learning side sees
 each change of the match as the app saves it (``_observe_saves``), so a finished
@@ -15,7 +15,7 @@ import asyncio
 
 from js import performance, window
 
-from .learn import Learn
+from ..learn import Learn
 
 
 def _nil(x) -> bool:
@@ -29,7 +29,7 @@ def _today() -> str:
 
 def attach(page) -> None:
     page.learn = Learn(page.app)
-    from . import store
+    from ..core import store
 
     fresh = store._get(page.app.storage, store.SAVE_KEY) is None
     page.learn.welcome = fresh and not page.learn.stats.records and not page.learn.state["tutorial"]
@@ -116,7 +116,7 @@ def _mark(root, selector: str | None, cls: str, attr: str) -> None:
 def key_intent(page, key: str) -> str | None:
     """A key of this module's open panel (the review's ← → Home End), else None."""
     if page.app.dialog == "learn-review" and page.learn.session is not None:
-        from .learn.review_view import KEYS
+        from ..learn.review_view import KEYS
 
         return KEYS.get(key)
     return None

@@ -3,7 +3,7 @@
 // No iceServers: no STUN or TURN is ever contacted, so only host candidates are
 // offered and the phones must be on the same network. The offer and the answer
 // travel as text (and QR) that people copy themselves: "PHOM1" + kind + seat +
-// "." + base64url(deflate-raw(SDP)). The page's Python (ui/linkplay.py) decides
+// "." + base64url(deflate-raw(SDP)). The page's Python (ui/friends/linkplay.py) decides
 // everything; this module only moves strings. Received messages are kept in a
 // short log (received()) so the tests can check what a guest was ever sent.
 //
@@ -47,7 +47,7 @@ export async function encode(kind, seat, sdp) {
 }
 
 // A code refused: ``phomCode`` is what the page words in the player's language
-// (ui/linkpage.py), the message the developers' English (for the console).
+// (ui/page/link.py), the message the developers' English (for the console).
 function refused(code, message, data = {}) {
   const e = new Error(message);
   e.phomCode = code;
@@ -188,7 +188,7 @@ export const supported = typeof RTCPeerConnection === "function" && typeof Compr
 // ------------------------------------------------------------------ QR codes
 // qrcode-generator draws; the camera is read by BarcodeDetector where the browser
 // has it, else by jsQR. Both are vendored (scripts/setup.sh) and loaded on first use.
-const QR = new URL("../vendor/qr/", import.meta.url);
+const QR = new URL("../../vendor/qr/", import.meta.url);
 let qrcode = null;
 
 export async function drawQR(root) {

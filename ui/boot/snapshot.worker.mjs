@@ -1,14 +1,14 @@
-// Makes the memory snapshot ui/interpreter.mjs restores: a throwaway Pyodide
+// Makes the memory snapshot ui/boot/interpreter.mjs restores: a throwaway Pyodide
 // of its own (off the page's main thread, whose PyScript a snapshot-making
 // Pyodide would break), our Python unpacked where PyScript puts it and every
-// module imported but ui/main.py (it imports the page's DOM at the top), then
-// the heap kept in Cache Storage (ui/snapshot.store.mjs). One message in, one
+// module imported but ui/page/main.py (it imports the page's DOM at the top), then
+// the heap kept in Cache Storage (ui/boot/snapshot.store.mjs). One message in, one
 // out: {ok, bytes, heapBytes} or {ok: false, error}.
 //
 // With {warm: true} it makes no snapshot: the same boot and imports, only for
-// the wasm's compiled code to be kept (ui/interpreter.mjs, warmCodeCache);
+// the wasm's compiled code to be kept (ui/boot/interpreter.mjs, warmCodeCache);
 // {ok: true} once done.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import { write } from "./snapshot.store.mjs";
 
 // What the page imports, so that it is in sys.modules when restored (files are
@@ -16,7 +16,7 @@ import { write } from "./snapshot.store.mjs";
 // for tracebacks and the tests).
 const IMPORT_ALL = `
 import importlib, os
-# and what PyScript's own Python and ui/main.py import
+# and what PyScript's own Python and ui/page/main.py import
 import asyncio, base64, collections, functools, html, inspect, io, json, random, re, traceback, weakref
 for pkg in ("phom", "ui"):
     for d, dirs, files in os.walk(pkg):
@@ -24,7 +24,7 @@ for pkg in ("phom", "ui"):
         for f in sorted(files):
             # a module ships as source or as bytecode (tools/bytecode.py)
             name = os.path.splitext(os.path.join(d, f))[0].replace("/", ".").removesuffix(".__init__")
-            if not f.endswith((".py", ".pyc")) or name in ("ui.main", "phom.__main__"):
+            if not f.endswith((".py", ".pyc")) or name in ("ui.page.main", "phom.__main__"):
                 continue
             try:
                 importlib.import_module(name)
@@ -37,7 +37,7 @@ phom.bots.names()
 `;
 
 // A return visit's own path, walked once here: a match saved, resumed and its
-// table rendered, as the page's boot does (ui/main.py on_table; pure Python, no
+// table rendered, as the page's boot does (ui/page/main.py on_table; pure Python, no
 // page, in a storage of its own). The snapshot then holds that code warm (its
 // bytecode specialised, its caches filled), and the wasm's compiled code kept
 // by the warming worker covers it. No bot moves: nothing a bot keeps changes.
@@ -46,8 +46,9 @@ phom.bots.names()
 // HTML 60 -> 30).
 const WALK = `
 def _phom_walk():
-    from ui import render, store
-    from ui.app import App
+    from ui.core import store
+    from ui.table import render
+    from ui.table.app import App
     st = store.MemoryStorage()
     app = App(st, dict(store.DEFAULT_SETTINGS))
     app.start({"seed": "7"})
@@ -70,13 +71,13 @@ import json, sys
 
 
 class PhomPrecompiled:
-    """Modules compiled into the memory snapshot (ui/snapshot.worker.mjs)."""
+    """Modules compiled into the memory snapshot (ui/boot/snapshot.worker.mjs)."""
 
     def __init__(self, table):
         self.table = table
 
     def find_spec(self, name, path=None, target=None):
-        # The snapshot belongs to one build of these very sources (ui/interpreter.mjs
+        # The snapshot belongs to one build of these very sources (ui/boot/interpreter.mjs
         # restores it into no other), and a restored page imports before its files
         # are unpacked: the table is the truth, the file is not read.
         entry = self.table.get(name)
@@ -116,7 +117,7 @@ del _phom_page_sources, _compile_all, PhomPrecompiled
 `;
 
 // Everything imported so far lives as long as the page: out of the cyclic GC's
-// passes (gc.freeze), as ui/main.py's boot() puts what its boot made. Unfrozen,
+// passes (gc.freeze), as ui/page/main.py's boot() puts what its boot made. Unfrozen,
 // a restored page's first collections walked all the modules' objects too:
 // --cpu 4, the page's Python to interactive 284 -> 200 ms (medians, 8 visits each).
 const FREEZE = "import gc\ngc.collect()\ngc.freeze()\ndel gc";

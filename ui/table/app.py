@@ -5,7 +5,7 @@ Python, no browser.
 state that is the page's own (the raised card, the chosen lay-down
 arrangement, the open panel). It never decides a rule: what may be done now is
 ``game.legal_actions()``, what is shown is ``game.view(HUMAN)``, and every move
-is ``game.apply(action)``. ``ui/main.py`` wires it to the DOM; the tests drive
+is ``game.apply(action)``. ``ui/page/main.py`` wires it to the DOM; the tests drive
 it directly on CPython.
 
 ``App`` is the table's record (``TableState``, ui/table/state.py) plus its
@@ -13,7 +13,7 @@ methods, each a short question or a call into ui/table/, where one module holds
 one concern (the intents, the match, saving, settings, the hand, the bots).
 The methods are the table's one way in: ui/table/'s functions call them on the
 ``App`` they are given, so a subclass that overrides one (the guest's table,
-ui/linkplay.py's ``GuestApp``) changes it everywhere.
+ui/friends/linkplay.py's ``GuestApp``) changes it everywhere.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import json
 
 from phom.reveal import revealed_hands
 
-from . import notices, store
+from ..core import notices, store
+from . import bots, hand, intents, match, saving
 from . import seats as seatplan
-from .table import bots, hand, intents, match, saving
-from .table import settings as table_settings
-from .table.hand import arrangement_points, sort_cards, sorted_lay_downs
-from .table.state import HUMAN, TableState
+from . import settings as table_settings
+from .hand import arrangement_points, sort_cards, sorted_lay_downs
+from .state import HUMAN, TableState
 
 SPEED_DELAY_MS = {"slow": 1300, "normal": 750, "fast": 300, "instant": 0}
 SPEED_ANIM_MS = {"slow": 420, "normal": 300, "fast": 180, "instant": 0}
@@ -38,7 +38,7 @@ __all__ = ["HUMAN", "SPEED_ANIM_MS", "SPEED_DELAY_MS", "App", "arrangement_point
 
 class App(TableState):
     def __init__(self, storage, settings: dict | None = None) -> None:
-        storage = store.SafeStorage(storage)  # no call ever raises (ui/store.py)
+        storage = store.SafeStorage(storage)  # no call ever raises (ui/core/store.py)
         settings = store.clean_settings(settings) if settings else store.load_settings(storage)
         muted = store.load_muted(storage)
         plan = seatplan.load_plan(storage, settings["players"], settings["bot"], settings["lang"])
@@ -130,7 +130,7 @@ class App(TableState):
     # ------------------------------------------------------------------ seats
     @property
     def pass_and_play(self) -> bool:
-        """Two or more people share this device (ui/seats.py)."""
+        """Two or more people share this device (ui/table/seats.py)."""
         return sum(x.kind == "here" for x in self.seats) >= 2
 
     def is_person(self, seat: int) -> bool:

@@ -8,13 +8,13 @@
 // `_makeSnapshot`) and tied to the exact runtime build. So:
 //
 // * A snapshot is the whole wasm heap once Python has started and our modules
-//   are imported (phom/ and ui/ but ui/main.py, which needs the page's DOM).
-//   It is made in a throwaway module Worker (ui/snapshot.worker.mjs: its own
+//   are imported (phom/ and ui/ but ui/page/main.py, which needs the page's DOM).
+//   It is made in a throwaway module Worker (ui/boot/snapshot.worker.mjs: its own
 //   Pyodide, in the background, once the table is up): made on the page's main
 //   thread, Pyodide wraps globalThis in a proxy that breaks PyScript, and after
 //   PyScript's set-up the heap cannot be serialised.
 // * It is kept in Cache Storage, its long runs of zeros left out, with the
-//   build it belongs to and its SHA-256 (ui/snapshot.store.mjs). Missing, from
+//   build it belongs to and its SHA-256 (ui/boot/snapshot.store.mjs). Missing, from
 //   another build, damaged, or failing to restore: a normal boot, and a new
 //   snapshot is made.
 // * index.html loads the store first of all (async), so the snapshot is read
@@ -50,17 +50,17 @@
 // data-boot-why="…" data-runner="direct|pyscript"> and
 // data-snapshot="making|stored|failed"; the same, with timings, in
 // window.phomBoot (for the tests and bench/bench_load.py).
-import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as loadRuntime, version } from "../../vendor/pyodide/pyodide.mjs";
 import { BUILD, CACHE, KEY, Unusable, drop, read, unusable } from "./snapshot.store.mjs";
 
 export { version, CACHE, KEY };
 
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const SCOPE = new URL("../", import.meta.url);
-const SOURCES = new URL("../vendor/pysrc.zip", import.meta.url).href;
+const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
+const SCOPE = new URL("../../", import.meta.url);
+const SOURCES = new URL("../../vendor/pysrc.zip", import.meta.url).href;
 const WORKER = new URL("./snapshot.worker.mjs", import.meta.url);
 
-const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
+const PYSCRIPT = new URL("../../vendor/pyscript/core.js", import.meta.url).href;
 
 const root = document.documentElement;
 const info = (globalThis.phomBoot = { build: BUILD, mode: "", why: "", snapshot: "" });
@@ -88,7 +88,7 @@ function noteTimes({ times }) {
 // Fetched when Python starts, not when this module runs: in WebKit a first
 // visit's runtime waits for the service worker (untilControlled), and an
 // archive fetched before would cross the network twice; in Chromium a first
-// visit's ui/boot.js has preloaded it, and this fetch takes that copy.
+// visit's ui/boot/boot.js has preloaded it, and this fetch takes that copy.
 let sources = null;
 function fetchSources() {
   sources ??= fetch(SOURCES).then((res) => {
@@ -102,10 +102,10 @@ async function unpack(py) {
 }
 
 // A restored page imports nothing from its files (all it imports is in the
-// snapshot): they are unpacked once the table is interactive (ui/boot.js's
+// snapshot): they are unpacked once the table is interactive (ui/boot/boot.js's
 // "phom-interactive" mark; ~75 ms off the start), for tracebacks' source lines
 // and the tests. phomBoot.unpacked says when.
-// A throwaway ui/snapshot.worker.mjs given one message: answer(worker, its
+// A throwaway ui/boot/snapshot.worker.mjs given one message: answer(worker, its
 // one reply), {ok: false, error} where it fails to run; the caller ends it.
 function throwaway(message, answer) {
   const worker = new Worker(WORKER, { type: "module" });
@@ -132,7 +132,7 @@ let ranPage;
 const pageRan = new Promise((resolve) => { ranPage = resolve; });
 addEventListener("py:all-done", () => ranPage(), { once: true });
 
-// Run once, soon after the table is interactive (ui/boot.js's mark), or 5 s
+// Run once, soon after the table is interactive (ui/boot/boot.js's mark), or 5 s
 // after the page's Python has run where no mark is seen.
 function whenUp(go) {
   let started = false;
@@ -162,7 +162,7 @@ function whenUp(go) {
 // (traced; warm visits 572 -> 534 ms at 1x, 1847 -> 1575 ms at 4x CPU, 8
 // alternated pairs). So once per version of the service worker's cache, a
 // throwaway worker served from that copy boots Python in full
-// (ui/snapshot.worker.mjs, {warm: true}) and is kept CODE_LINGER_MS more for
+// (ui/boot/snapshot.worker.mjs, {warm: true}) and is kept CODE_LINGER_MS more for
 // the code to be written; the service worker then marks its cache (sw.js).
 // On the first visit, WARM_AFTER_MS after the snapshot is made and the service
 // worker controls the page (its copy of the wasm carries a mark of its own, so
@@ -224,7 +224,7 @@ function warmCodeCache(after) {
 }
 
 // The sources of what the page imported from files beyond what the worker
-// imports itself (PyScript's own package, ui/main.py and other modules that
+// imports itself (PyScript's own package, ui/page/main.py and other modules that
 // need the DOM): the worker compiles them into the snapshot, so that a
 // restored page runs them without compiling (a restored interpreter's first
 // compiles are several times slower: its wasm has not warmed up).
@@ -296,7 +296,7 @@ async function untilControlled() {
     const timer = setTimeout(() => resolve("timeout"), WAIT_SW_MS);
     const end = (what) => { clearTimeout(timer); resolve(what); };
     sw.addEventListener("controllerchange", () => end("controlled"), { once: true });
-    // the page's own registration (ui/boot.js): the same one, returned again
+    // the page's own registration (ui/boot/boot.js): the same one, returned again
     sw.register(new URL("sw.js", SCOPE).href).then((reg) => {
       if (sw.controller) return end("controlled");
       const w = reg.installing || reg.waiting || reg.active;
@@ -316,10 +316,10 @@ const TO_CONSOLE = { stdout: (...a) => console.log(...a), stderr: (...a) => cons
 
 // The global generator re-seeded from the browser's crypto (restored, it starts
 // where the snapshot left it). Its value: how many objects the snapshot's maker
-// froze out of the cyclic GC's way (ui/snapshot.worker.mjs), for phomBoot.frozen.
+// froze out of the cyclic GC's way (ui/boot/snapshot.worker.mjs), for phomBoot.frozen.
 const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r\n__import__('gc').get_freeze_count()";
 
-// The table painted from its saved copy (ui/paint.js, at the end of the body)
+// The table painted from its saved copy (ui/boot/paint.js, at the end of the body)
 // and a frame drawn: a restore blocks the main thread ~350 ms, which must not
 // hold back that first paint.
 const painted = () => new Promise((resolve) => {
@@ -388,7 +388,7 @@ const booting = stored.then(async (got) => {
   return { py: await bootNormally(), mode: "normal", got };
 });
 
-// PyScript, loaded once (ui/boot.js loads it itself on a visit that no service
+// PyScript, loaded once (ui/boot/boot.js loads it itself on a visit that no service
 // worker serves): it will call loadPyodide below and run the page's Python.
 function usePyScript() {
   if (globalThis.phomRunner === "direct") return;
@@ -413,7 +413,7 @@ function handOver(py, mode, got, runner) {
 
 // A restored visit: the page's Python (index.html's <script type="py">) run
 // here, where PyScript would have run it, in __main__. Its errors reach the
-// console (ui/main.py boot() has shown them in the table too). Where PyScript
+// console (ui/page/main.py boot() has shown them in the table too). Where PyScript
 // is loaded already (a visit no service worker served, e.g. a reload that
 // bypassed it), PyScript runs the page with the restored runtime instead.
 function runPage(py, got) {

@@ -29,7 +29,7 @@ MUTE_KEY = "phom.mute.v1"       # the sound switch: its own key, never the match
 KEEP_ASIDE = 3
 FORMAT = 1
 SNAPSHOT_KEYS = ("format", "match", "hand_no", "seed")
-SNAPSHOT_OPTIONAL = ("seats", "links")  # who sits where (ui/seats.py), linked phones
+SNAPSHOT_OPTIONAL = ("seats", "links")  # who sits where (ui/table/seats.py), linked phones
 
 PRESET_NAMES = ("basic", "traditional", "online", "bonus", "village")
 
@@ -235,7 +235,7 @@ def save_settings(storage, settings: dict) -> bool:
 
 
 def load_muted(storage) -> bool:
-    """The sound switch (ui/sound.py plays, the table keeps it): on only if "1" is stored."""
+    """The sound switch (ui/page/sound.py plays, the table keeps it): on only if "1" is stored."""
     return _get(storage, MUTE_KEY) == "1"
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import Words, t
-from .widgets import btn, dialog
+from ..core.i18n import Words, t
+from ..core.widgets import btn, dialog
 
 # key: (Vietnamese, English)
 WORDS = {

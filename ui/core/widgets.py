@@ -3,7 +3,7 @@
 Pure functions returning strings, shared by the table (render.py) and the
 panels beside it (handover.py, scoresheet.py, confirm.py). Every interactive
 element carries ``data-act`` (what a click does, read by the one delegated
-listener in ui/main.py) and ``data-key`` (a stable name, so focus survives a
+listener in ui/page/main.py) and ``data-key`` (a stable name, so focus survives a
 re-render).
 """
 

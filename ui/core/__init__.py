@@ -1,0 +1,15 @@
+"""What every part of the page shares, and nothing that decides a move.
+
+* ``i18n``: every word the table shows, Vietnamese first, English second;
+* ``notices``: the page's notice, kept as what it says and said again at each render;
+* ``store``: storage — every key the page keeps in localStorage or
+  sessionStorage is named here, and the JS start-up (ui/boot/) reads the list
+  written into the page from here too;
+* ``params``: the URL's parameters, checked before anything changes;
+* ``widgets``: small HTML parts (cards, buttons, icons, the dialog frame);
+* ``cards_svg``: the cards drawn in code; ``order``: the player's own order of a hand.
+
+Pure Python, no browser: the table (ui/table/), the learning side (ui/learn/)
+and linked play (ui/friends/) import from here, never the other way round.
+Nothing is imported here, so that importing one module pulls in no other.
+"""
