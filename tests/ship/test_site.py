@@ -66,7 +66,7 @@ def test_pyscript_toml_leaves_out_what_the_page_never_uses():
     assert "packages" not in config  # it would fetch micropip from the network
     unused = {"!py-editor", "!py-game", "!py-terminal", "!deprecations-manager", "!donkey"}
     assert unused <= set(config["plugins"])
-    assert config["interpreter"] == "./ui/interpreter.mjs"
+    assert config["interpreter"] == "./ui/boot/interpreter.mjs"
 
 
 def test_the_built_page_config_is_pyscript_toml(built_site):
