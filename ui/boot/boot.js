@@ -164,11 +164,9 @@ function keepCopy() {
   pending = 0;
   if (!PAINT || painted() || table.dataset.phase === "loading") return;
   try {
-    // No save, pass-and-play (a reload covers the table: never paint a hand),
-    // or a linked table's guest (the host's view is no save of this device)
-    const guest = sessionStorage.getItem("phom.guest.v1") !== null;
-    const shared = !guest && window.phomState ? JSON.parse(window.phomState()).pass_and_play : true;
-    if (!localStorage.getItem("phom.match.v1") || guest || shared !== false) {
+    // Python says whether this table may be painted on the next visit
+    // (App.may_paint: no save, pass-and-play or a linked guest's table: no)
+    if (table.dataset.paint !== "keep") {
       localStorage.removeItem(PAINT.key);
       return;
     }

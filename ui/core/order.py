@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-ORDER_KEY = "phom.order.v1"
+from .store import ORDER_KEY
 
 
 def hand_id(match_seed: int, hand_no: int) -> str:

@@ -16,16 +16,57 @@ being saved, and again when it is.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import phom
 
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
-SAVE_KEY = "phom.match.v1"
-HOLDER_KEY = "phom.tab.holder"  # the id of the tab that plays (ui/page/tabs.py)
-SETTINGS_KEY = "phom.settings.v1"
-CORRUPT_KEY = "phom.match.corrupt"
-MUTE_KEY = "phom.mute.v1"       # the sound switch: its own key, never the match's or the settings'
+
+@dataclass(frozen=True)
+class StorageKey:
+    """One key the page keeps in the browser's storage: ``area`` is ``"local"``
+    (localStorage: kept) or ``"session"`` (sessionStorage: this tab only)."""
+
+    key: str
+    area: str
+    what: str
+
+
+# Every key the page keeps, declared once, here. The Python that uses a key
+# imports its constant from this module; the start-up JS (ui/boot/), which runs
+# before Python, names the few it reads as literals, and tests/ui/test_store_keys.py
+# holds them to this table (the key and its area).
+KEYS: tuple[StorageKey, ...] = (
+    SAVE := StorageKey("phom.match.v1", "local", "the match in progress (FORMAT)"),
+    CORRUPT := StorageKey("phom.match.corrupt", "local",
+                          "a save that could not be read, set aside (and .2, .3: KEEP_ASIDE)"),
+    SETTINGS := StorageKey("phom.settings.v1", "local", "the settings (DEFAULT_SETTINGS' fields)"),
+    MUTE := StorageKey("phom.mute.v1", "local", "the sound switch: never the match's nor the settings'"),
+    HOLDER := StorageKey("phom.tab.holder", "local", "the id of the tab that plays (ui/page/tabs.py)"),
+    SEATS := StorageKey("phom.seats.v1", "local", "who sits where (ui/table/seats.py)"),
+    ORDER := StorageKey("phom.order.v1", "local", "the player's own order of the hand (ui/core/order.py)"),
+    STATS := StorageKey("phom.stats.v1", "local", "the statistics of finished hands (ui/learn/)"),
+    STATS_CORRUPT := StorageKey("phom.stats.corrupt", "local", "statistics that could not be read, set aside"),
+    LEARN := StorageKey("phom.learn.v1", "local",
+                        "this hand's hint count, the daily deal's date, the tutorial's hand (ui/learn/)"),
+    PAINT := StorageKey("phom.paint.v1", "local",
+                        "the last table's HTML, painted before Python starts (ui/boot/paint.js)"),
+    GUEST := StorageKey("phom.guest.v1", "session",
+                        "a linked guest's seat and token, nothing else (ui/friends/linkplay.py)"),
+)
+SAVE_KEY = SAVE.key
+CORRUPT_KEY = CORRUPT.key
+SETTINGS_KEY = SETTINGS.key
+MUTE_KEY = MUTE.key
+HOLDER_KEY = HOLDER.key
+SEATS_KEY = SEATS.key
+ORDER_KEY = ORDER.key
+STATS_KEY = STATS.key
+STATS_CORRUPT_KEY = STATS_CORRUPT.key
+LEARN_KEY = LEARN.key
+PAINT_KEY = PAINT.key
+GUEST_KEY = GUEST.key
 KEEP_ASIDE = 3
 FORMAT = 1
 SNAPSHOT_KEYS = ("format", "match", "hand_no", "seed")

@@ -22,10 +22,10 @@ from phom.session import PROTOCOL, Refused
 from ..core import params as params_mod
 from ..core.i18n import Words, t
 from ..core.notices import notice, say
+from ..core.store import GUEST_KEY
 from ..table.app import App
 from ..table.banners import link_notice
 
-GUEST_KEY = "phom.guest.v1"     # sessionStorage: the guest's seat and token, nothing else
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
 REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal", "seat_taken",
            "no_seat", "covered", "over")      # phom.session.Refused codes, worded as why_<code>
@@ -376,7 +376,7 @@ class GuestApp(App):
             self.notice = notice(say(link_notice, link))
 
     def save(self) -> None:
-        pass            # a guest holds nothing that matters
+        self.saved()    # a guest holds nothing that matters; its learning side still follows
 
     @property
     def pass_and_play(self) -> bool:
@@ -384,6 +384,9 @@ class GuestApp(App):
 
     def controller(self, seat: int) -> str:
         return "guest"
+
+    def may_paint(self) -> bool:
+        return False    # the host's view is no save of this device
 
     def bot_to_move(self) -> bool:
         return False

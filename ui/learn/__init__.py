@@ -19,9 +19,10 @@ The names other code imports from ``ui.learn`` are re-exported here, so
 
 from __future__ import annotations
 
+from ..core.store import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY
 from .core import Learn
 from .intents import GAME_INTENTS, HOST_ONLY
-from .state import DIALOGS, LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY, LearnState, record_owner
+from .state import DIALOGS, LearnState, record_owner
 from .stats_view import chart_svg
 from .words import TEXT, WORDS, tx
 

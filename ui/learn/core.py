@@ -21,11 +21,12 @@ from phom.stats import Stats, hand_record
 from ..core import store
 from ..core.notices import Say, add, notice, say
 from ..core.params import FALSE, TRUE, short
+from ..core.store import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY
 from ..table.app import App
 from ..table.banners import deal_reason
 from . import render
 from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, intent_action, review_step
-from .state import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY, LearnState, load_saved
+from .state import LearnState, load_saved
 from .stats_view import stats_html
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER

@@ -24,6 +24,7 @@ from phom.stats import Stats
 
 from ..core import store
 from ..core.i18n import own_names
+from ..core.store import LEARN_KEY
 from ..table.app import HUMAN
 
 if TYPE_CHECKING:
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
     from .review_view import ReviewSession
     from .tutorial import Tutorial
 
-STATS_KEY = "phom.stats.v1"
-STATS_CORRUPT_KEY = "phom.stats.corrupt"
-LEARN_KEY = "phom.learn.v1"      # this hand's hint count, the daily date, the tutorial's hand
 DIALOGS = ("learn-stats", "learn-share", "learn-confirm", "learn-review",
            "learn-summary")
 
@@ -92,7 +90,7 @@ class LearnState:
     makes two of them different (eq=False), as for any page object."""
 
     app: App
-    storage: Any = None                   # the app's storage (ui/store.SafeStorage)
+    storage: Any = None                   # the app's storage (ui/core/store.py SafeStorage)
     guest: bool = False                   # a linked guest's page (ui/friends/linkplay.py)
     stats: Stats = field(default_factory=Stats)
     state: dict = field(default_factory=dict)   # what survives a reload (load_saved)

@@ -5,7 +5,7 @@ parameters, the clipboard.
 ``ui/page/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
 resumed or dealt), ``extra_html`` + ``after_render`` (each render) and ``handle``
 (each intent, before the app's own). A render only draws: the learning side sees
-each change of the match as the app saves it (``_observe_saves``), so a finished
+each change of the match as the app saves it (``App.after_save``), so a finished
 hand is recorded when it ends, not when it is next drawn.
 """
 
@@ -48,7 +48,9 @@ def boot(page, usp) -> None:
     def param(name: str) -> str | None:
         return str(usp.get(name)) if usp.has(name) else None
 
-    _observe_saves(learn)
+    # from the boot on, after the lesson was resumed (a resumed save must not end
+    # the lesson before resume_tutorial looked at it)
+    learn.app.after_save.append(learn.observe)
     used = learn.follow_link(param("deal"), param("daily"), param("day"))
     while learn.warnings:
         window.console.warn("phom: link refused: " + learn.warnings.pop(0))
@@ -58,22 +60,6 @@ def boot(page, usp) -> None:
         window.history.replaceState(None, "", window.location.pathname)
     learn.observe()          # the match as this visit found or dealt it (a reload on a finished hand)
     page.app.events_seen = len(page.app.view().events)
-
-
-def _observe_saves(learn) -> None:
-    """After every save of the match, ``learn.observe()``: the app saves after each
-    change (a move, a guest's move, a new hand, a new match), which is when a hand
-    ends and a new one starts, the moments the learning side records and resets at.
-    Hooked on this page's app from the boot on, after the lesson was resumed (a
-    resumed save must not end the lesson before ``resume_tutorial`` looked at it)."""
-    app = learn.app
-    save = app.save
-
-    def save_then_observe() -> None:
-        save()
-        learn.observe()
-
-    app.save = save_then_observe
 
 
 def extra_html(page) -> str:

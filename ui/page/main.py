@@ -177,6 +177,7 @@ class Page:
         if self.tab_state != "play":
             self.root.innerHTML = banners.tab_html(app.lang, self.tab_state)
             self.root.setAttribute("data-phase", "elsewhere")
+            self.root.setAttribute("data-paint", "no")
             self.focus.key("tab-take")
             return
         key, hand_index = self.focus.before()
@@ -188,6 +189,8 @@ class Page:
         learn.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)
+        # whether ui/boot/boot.js keeps a copy for the next visit's first paint (the App decides)
+        self.root.setAttribute("data-paint", "keep" if app.may_paint() else "no")
         self.drag.mark()
         document.documentElement.lang = app.lang
 

@@ -84,8 +84,14 @@ class App(TableState):
         return saving.snapshot(self)
 
     def save(self) -> None:
-        """Save after every action (ui/table/saving.py says when not)."""
+        """Save after every action (ui/table/saving.py says when not), then tell
+        those that follow the table (``after_save``)."""
         saving.save(self)
+        self.saved()
+
+    def saved(self) -> None:
+        for follow in self.after_save:
+            follow()
 
     def save_settings(self) -> None:
         saving.save_settings(self)
@@ -132,6 +138,13 @@ class App(TableState):
     def pass_and_play(self) -> bool:
         """Two or more people share this device (ui/table/seats.py)."""
         return sum(x.kind == "here" for x in self.seats) >= 2
+
+    def may_paint(self) -> bool:
+        """Whether the next visit may paint this table before Python starts
+        (ui/boot/paint.js, from the copy ui/boot/boot.js keeps): only a save of
+        this device's own, played by one person here — a reload of a
+        pass-and-play table shows no hand."""
+        return not self.pass_and_play and store._get(self.storage, store.SAVE_KEY) is not None
 
     def is_person(self, seat: int) -> bool:
         """A person playing on this device."""

@@ -18,8 +18,7 @@ from html import escape
 from phom.session import Seat, clean_name, plan_seats
 
 from ..core.i18n import BOT_LEVELS, BOT_NAMES, Words, own_names, player_name, t
-
-SEATS_KEY = "phom.seats.v1"
+from ..core.store import SEATS_KEY
 
 TEXT = {
     "vi": {

@@ -56,8 +56,12 @@ class TableState:
     saving: bool = True              # the last write of the match to storage worked
     save_blocked: bool = False       # an unreadable save could not be set aside
     aside_error: str | None = None   # why the save was set aside, the engine's English
-    readonly: bool = False           # another tab has the table (ui/tabs.py)
+    readonly: bool = False           # another tab has the table (ui/page/tabs.py)
     on_taken: Callable[[], None] | None = None    # called when a save finds another tab took over
+    # called after each save of the match, which is when a hand ends or a new one starts:
+    # how a feature follows the table without wrapping its methods (ui/page/learn.py adds
+    # Learn.observe, so a finished hand is recorded when it ends, never during a render)
+    after_save: list = field(default_factory=list)
     # bots
     _bots: dict = field(default_factory=dict)     # seat -> the bot made for it this hand (bots.bot_for)
     _seated: dict = field(default_factory=dict)   # seat -> a bot seated from outside for this hand
