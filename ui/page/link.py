@@ -1,8 +1,9 @@
 """Linked play in the browser: wires ui/friends/link.js (WebRTC, the codes) to the host's
 ``HostLinks`` or the guest's ``GuestApp`` (ui/friends/linkplay.py).
 
-The page's main module calls three hooks: ``attach(page)`` at boot (a guest's page
-swaps in a GuestApp), ``handles(act, arg)`` for the link intents, and
+The page's main module calls four hooks: ``make_app(storage)`` for the table the
+tab holds (a guest's GuestApp or the device's App, chosen once), ``attach(page)`` at
+boot, ``handle(act, arg)`` for the link intents, and
 ``after_render()`` to send what changed to the guests and draw the QR codes.
 """
 
@@ -16,7 +17,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..core import store
 from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_
-from . import learn
+from ..table.app import App
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
            "link_leave", "link_scan")
@@ -102,9 +103,12 @@ class LinkPage:
         page.kick()
 
     # ------------------------------------------------------------ intents
-    def handles(self, act: str, arg) -> bool:
+    def handle(self, act: str, arg) -> bool | None:
+        """A linked-play intent (None: not one). It draws what it changes itself
+        (the dialog, the table after a cover) or waits for the other phone, so
+        it leaves the page nothing to draw: False."""
         if act not in INTENTS:
-            return False
+            return None
         app = self.page.app
         if act == "link_open":
             app.dialog = "link"
@@ -124,7 +128,7 @@ class LinkPage:
             self._refresh()
         else:
             asyncio.ensure_future(self._async(act, arg))
-        return True
+        return False
 
     async def _async(self, act: str, arg) -> None:
         app = self.page.app
@@ -208,12 +212,15 @@ def _reason(lang: str, e) -> str:
     return l_(lang, "code_browser")
 
 
-def attach(page) -> LinkPage:
+def make_app(storage) -> App:
+    """The table this tab holds: a linked guest's (``GuestApp``: only what the
+    host sends) when the tab joined one, else the device's own ``App``."""
     session = session_storage()
-    if guest_mode(session):
-        page.app = GuestApp(page.app.storage, session)
-        learn.attach(page)      # the learn side follows the guest's app (no tutorial there)
+    return GuestApp(storage, session) if guest_mode(session) else App(storage)
+
+
+def attach(page) -> LinkPage:
     return LinkPage(page)
 
 
-__all__ = ["attach", "guest_mode", "LinkPage", "json"]
+__all__ = ["attach", "guest_mode", "make_app", "LinkPage", "json"]

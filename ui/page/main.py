@@ -29,7 +29,7 @@ from ..core.cards_svg import sprite
 from ..core.i18n import t
 from ..core.notices import notice, say
 from ..table import banners, movelog, render
-from ..table.app import SPEED_ANIM_MS, App
+from ..table.app import SPEED_ANIM_MS
 from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
 from .dom import attr, nil
 from .focus import Focus
@@ -41,10 +41,13 @@ class Page:
     def __init__(self) -> None:
         self.root = document.getElementById("table")
         self.live = document.getElementById("live")
-        self.app = App(local_storage())
+        self.usp = usp = window.URLSearchParams.new(window.location.search)
+        self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
+        # the table this tab holds, chosen once, before anything uses it: a linked
+        # guest's (GuestApp, ui/friends/linkplay.py) or this device's own
+        self.app = link.make_app(local_storage())
         self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/page/tabs.py)
         self.tab_id = f"{random.SystemRandom().getrandbits(64):016x}"
-        self.params: dict = {}
         self.started = False
         self.gen = 0            # bumps when a new match/hand makes a running loop stale
         self.loop_running = False
@@ -57,9 +60,7 @@ class Page:
 
     # ------------------------------------------------------------ start
     def boot(self) -> None:
-        self.usp = usp = window.URLSearchParams.new(window.location.search)
-        self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
-        self.link = link.attach(self)   # linked play; a guest's page gets a GuestApp
+        self.link = link.attach(self)   # linked play: the host's links, or the guest's
         from .tabs import TabGuard
 
         # The lock is asked for first: the browser grants it while the rest of
@@ -276,12 +277,16 @@ class Page:
     def intent(self, act: str, arg=None) -> None:
         if self.tab_state != "play":
             return
-        if self.link.handles(act, arg):
-            return
         app = self.app
         before = (app.match, app.game)
-        mine = learn.handle(self, act, arg)
-        changed = mine if mine is not None else app.handle(act, arg)
+        # Each feature in turn, the table last; the first that does not answer None
+        # owns the intent: True = draw again, False = nothing (more) to draw.
+        for feature in (self.link.handle, self.learn_handle):
+            changed = feature(act, arg)
+            if changed is not None:
+                break
+        else:
+            changed = app.handle(act, arg)
         if not changed:
             if self.stale_words:
                 self.render()
@@ -295,6 +300,9 @@ class Page:
         if app.game is not before[1]:
             self.deal_new()   # a new hand (next, a confirmed new match, a link's or a lesson's)
         self.kick()
+
+    def learn_handle(self, act: str, arg=None) -> bool | None:
+        return learn.handle(self, act, arg)
 
     def kick(self) -> None:
         """Let the bots move (ui/page/bots.py), if it is theirs to."""
