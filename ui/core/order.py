@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from .store import ORDER_KEY
+from .store import ORDER_KEY, is_nil
 
 
 def hand_id(match_seed: int, hand_no: int) -> str:
@@ -46,7 +46,7 @@ def nudge(shown: list, card, step: int) -> list[str]:
 def load(storage, hid: str) -> dict:
     """Each seat's order for hand ``hid`` ({seat: [card texts]}); {} if none or unreadable."""
     v = storage.getItem(ORDER_KEY)
-    if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
+    if is_nil(v):
         return {}
     try:
         data = json.loads(str(v))

@@ -86,6 +86,13 @@ DEFAULT_SETTINGS = {
 }
 
 
+def is_nil(x) -> bool:
+    """A missing value from the browser: None, or JS null/undefined, which Pyodide 314
+    gives as JsNull/JsUndefined objects rather than None. The one check of it
+    (ui/page/dom.py's ``nil`` is this)."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
 class MemoryStorage:
     """A dict with the localStorage interface, for tests on CPython."""
 
@@ -176,7 +183,7 @@ def open_storage(get_raw) -> SafeStorage:
         raw.getItem(SETTINGS_KEY)
     except Exception:  # noqa: BLE001 — SecurityError
         raw = BrokenStorage()
-    if raw is None or type(raw).__name__ in ("JsNull", "JsUndefined"):
+    if is_nil(raw):
         raw = BrokenStorage()
     return SafeStorage(raw)
 
@@ -228,8 +235,7 @@ def _get(storage, key):
         v = storage.getItem(key)
     except Exception:  # noqa: BLE001
         return None
-    # A missing key is JS null: None, or a JsNull object in Pyodide 314.
-    if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
+    if is_nil(v):
         return None
     return str(v)
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-
-def nil(x) -> bool:
-    """JS null/undefined (Pyodide 314 gives null as a JsNull object, not None)."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+from ..core.store import is_nil as nil  # JS null/undefined (the one check: ui/core/store.py)
 
 
 def js_obj(obj):

@@ -16,10 +16,7 @@ import asyncio
 from js import performance, window
 
 from ..learn import Learn
-
-
-def _nil(x) -> bool:
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+from .dom import nil
 
 
 def _today() -> str:
@@ -70,7 +67,7 @@ def _insert(root, selector: str, where: str, html: str) -> None:
     if not html:
         return
     el = root.querySelector(selector)
-    if not _nil(el):
+    if not nil(el):
         el.insertAdjacentHTML(where, html)
 
 
@@ -94,7 +91,7 @@ def after_render(page) -> None:
 def _mark(root, selector: str | None, cls: str, attr: str) -> None:
     """Mark what the tutorial's callout or the hint points at."""
     el = root.querySelector(selector) if selector else None
-    if not _nil(el):
+    if not nil(el):
         el.classList.add(cls)
         el.setAttribute(attr, "true")
 
@@ -112,7 +109,7 @@ def _show_review_step(root) -> None:
     """Keep the review's current move in view in its log (the log box scrolls, not the page)."""
     box = root.querySelector(".rv-logbox")
     now = root.querySelector(".rv-log li.now")
-    if _nil(box) or _nil(now):
+    if nil(box) or nil(now):
         return
     top = now.offsetTop          # the box is positioned (learn.css): its own offset parent
     if top < box.scrollTop or top + now.offsetHeight > box.scrollTop + box.clientHeight:
@@ -129,7 +126,7 @@ def handle(page, act: str, arg=None):
         except Exception:  # noqa: BLE001 — no clipboard: the link is selected to copy by hand
             pass
         inp = page.root.querySelector(".share-url")
-        if not _nil(inp):
+        if not nil(inp):
             inp.select()
         return learn.handle("copied")
     before = (page.app.match_seed, page.app.hand_no, page.app.game)

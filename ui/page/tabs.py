@@ -38,16 +38,14 @@ wakes up never overwrites the newer save.
 
 from __future__ import annotations
 
-from js import BroadcastChannel, Object, Promise, navigator, setTimeout, window
-from pyodide.ffi import create_proxy, to_js
+from js import BroadcastChannel, Promise, navigator, setTimeout, window
+from pyodide.ffi import create_proxy
+
+from .dom import js_obj, nil
 
 LOCK = "phom.play"
 CHANNEL = "phom.tabs"
 PATIENCE_MS = 3000  # a live tab answers in milliseconds, even while a bot thinks
-
-
-def _nil(x) -> bool:
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
 class TabGuard:
@@ -65,9 +63,9 @@ class TabGuard:
         self._release = None
         self._keep = []  # proxies that must live as long as the page
         self.channel = None
-        self.supported = not _nil(getattr(navigator, "locks", None))
+        self.supported = not nil(getattr(navigator, "locks", None))
         patience = getattr(window, "phomTabPatience", None)  # tests make it short
-        self.patience = PATIENCE_MS if _nil(patience) else int(patience)
+        self.patience = PATIENCE_MS if nil(patience) else int(patience)
 
     def _proxy(self, fn):
         p = create_proxy(fn)
@@ -93,7 +91,7 @@ class TabGuard:
         """The first request made by ui/boot/paint.js before Python ran (same name,
         ``ifAvailable``), taken once; None where it made none."""
         asked = getattr(window, "phomLock", None)
-        if _nil(asked):
+        if nil(asked):
             return None
         window.phomLock = None
         return asked
@@ -102,20 +100,20 @@ class TabGuard:
         """A page that does not play its own save (a guest's) holds no lock."""
         asked = self._asked_early()
         if asked is not None:
-            asked.granted.then(self._proxy(lambda release: None if _nil(release) else release()))
+            asked.granted.then(self._proxy(lambda release: None if nil(release) else release()))
 
     def _adopt(self, release) -> None:
         """ui/boot/paint.js's answer: with the lock, this tab plays; without it,
         asked again as a boot without that early ask would (a reload can ask
         before the browser has let go of the page it replaces)."""
-        if _nil(release):
+        if nil(release):
             self._request({"ifAvailable": True}, self._first)
             return
         self._hold(release)
 
     def _request(self, opts: dict, callback) -> None:
         """Ask for the lock; if it is ever taken from this tab (``steal``), stop."""
-        js_opts = to_js(opts, dict_converter=Object.fromEntries)
+        js_opts = js_obj(opts)
         self._watch(navigator.locks.request(LOCK, js_opts, self._proxy(callback)))
 
     def _watch(self, done) -> None:
@@ -123,7 +121,7 @@ class TabGuard:
         done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
 
     def _first(self, lock):
-        if _nil(lock):
+        if nil(lock):
             self.on_busy()
             self._ask("ping")
             return None
@@ -204,4 +202,4 @@ class TabGuard:
 
     def _post(self, kind: str) -> None:
         if self.channel is not None:
-            self.channel.postMessage(to_js({"type": kind}, dict_converter=Object.fromEntries))
+            self.channel.postMessage(js_obj({"type": kind}))

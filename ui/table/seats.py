@@ -18,7 +18,7 @@ from html import escape
 from phom.session import Seat, clean_name, plan_seats
 
 from ..core.i18n import BOT_LEVELS, BOT_NAMES, Words, own_names, player_name, t
-from ..core.store import SEATS_KEY
+from ..core.store import SEATS_KEY, is_nil
 
 TEXT = {
     "vi": {
@@ -93,7 +93,7 @@ def fit_plan(raw, players: int, bot: str, lang: str = "vi") -> list[dict]:
 def load_plan(storage, players: int, bot: str, lang: str = "vi") -> list[dict]:
     try:
         raw = storage.getItem(SEATS_KEY)
-        if raw is None or type(raw).__name__ in ("JsNull", "JsUndefined"):
+        if is_nil(raw):
             return default_plan(players, bot, lang)
         return fit_plan(json.loads(str(raw)), players, bot, lang)
     except (ValueError, TypeError):
