@@ -234,7 +234,7 @@ def test_chart_and_stats_dialog():
     assert chart_svg([0], "en") == ""
     app, learn = fresh()
     finish_hand(app, learn)
-    app.dialog = "learn-stats"
+    app.open("learn-stats")
     html = learn.dialog_html()
     assert "Số ván" in html and "stats-chart" in html
     learn.handle("stats_reset")

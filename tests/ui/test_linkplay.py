@@ -164,7 +164,8 @@ def test_the_host_panel_renders_a_row_per_guest_seat():
     """The host's link panel is drawn by the page's own dialog helper (a renamed helper once
     broke it: the page raised ImportError on "Mời"/"Link phones")."""
     host = hosted()
-    host.dialog = "link"
+    host.panels.add("link")
+    host.open("link")
     html = render.page_html(host)
     assert 'data-act="link_invite" data-arg="2"' in html and 'class="panel dialog dlg-link' in html
 

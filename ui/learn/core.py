@@ -26,7 +26,7 @@ from ..table.app import App
 from ..table.banners import deal_reason
 from . import render
 from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, intent_action, review_step
-from .state import LearnState, load_saved
+from .state import DIALOGS, LearnState, load_saved
 from .stats_view import stats_html
 from .tutorial import PRESET as TUT_PRESET
 from .tutorial import STARTER as TUT_STARTER
@@ -51,6 +51,7 @@ class Learn(LearnState):
             self.save_stats()
             app.notice = notice(say(tx, "notice_stats"))
         self.state = load_saved(self.storage)
+        app.panels.update(DIALOGS)      # the panels this side draws (ui/learn/render.py)
 
     # ------------------------------------------------------------ storage
     def save_state(self) -> None:
@@ -134,7 +135,7 @@ class Learn(LearnState):
         app = self.app
         app.settings.update(preset=TUT_PRESET, players=4)
         store.save_settings(self.storage, app.settings)
-        app.dialog = None
+        app.open(None)
         app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
         app.seat_bots(script_bots())   # the lesson's scripted seats
         self.tutorial = Tutorial()
@@ -173,7 +174,7 @@ class Learn(LearnState):
         """Start ``deal`` now, or ask first when a match is in progress."""
         if self.in_progress():
             self.pending = (deal, day)
-            self.app.dialog = "learn-confirm"
+            self.app.open("learn-confirm")
         else:
             self.start(deal, day)
 
@@ -224,7 +225,7 @@ class Learn(LearnState):
         app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot,
                             hand_size=deal.hand_size)   # a village hand may be of 8 cards
         store.save_settings(self.storage, app.settings)
-        app.dialog = None
+        app.open(None)
         app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)
         self.state["daily"] = f"{deal.seed}|{day}" if day else None
         self.save_state()

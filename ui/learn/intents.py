@@ -69,7 +69,7 @@ def tutorial(learn: Learn, arg: object) -> bool:
     if learn.in_progress():
         learn.pending = None
         learn.pending_tutorial = True
-        learn.app.dialog = "learn-confirm"
+        learn.app.open("learn-confirm")
     else:
         learn.start_tutorial()
     return True
@@ -84,7 +84,7 @@ def welcome_no(learn: Learn, arg: object) -> bool:
 
 def tutorial_done(learn: Learn, arg: object) -> bool:
     learn.end_tutorial()
-    learn.app.dialog = "learn-summary"
+    learn.app.open("learn-summary")
     return True
 
 
@@ -121,7 +121,7 @@ def review(learn: Learn, arg: object) -> bool:
         learn.session_key = learn.hand_key()
     else:   # the same hand again: the names in the page's language now
         learn.session.names = app.names()
-    app.dialog = "learn-review"
+    app.open("learn-review")
     return True
 
 
@@ -132,7 +132,7 @@ def review_step(learn: Learn, intent: str) -> bool:
 
 # ------------------------------------------------------------ statistics
 def stats(learn: Learn, arg: object) -> bool:
-    learn.app.dialog = "learn-stats"
+    learn.app.open("learn-stats")
     learn.confirm_reset = False
     learn.stats_who = learn.current_person()
     return True
@@ -167,7 +167,7 @@ def stats_reset_yes(learn: Learn, arg: object) -> bool:
 
 # ------------------------------------------------------------ sharing and deals
 def share(learn: Learn, arg: object) -> bool:
-    learn.app.dialog = "learn-share"
+    learn.app.open("learn-share")
     learn.copied = False
     return True
 
@@ -192,14 +192,14 @@ def deal_yes(learn: Learn, arg: object) -> bool:
         deal, day = learn.pending
         learn.pending = None
         learn.start(deal, day)
-    learn.app.dialog = None
+    learn.app.open(None)
     return True
 
 
 def deal_no(learn: Learn, arg: object) -> bool:
     learn.pending = None
     learn.pending_tutorial = False
-    learn.app.dialog = None
+    learn.app.open(None)
     return True
 
 

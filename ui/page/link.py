@@ -56,6 +56,7 @@ class LinkPage:
         self.guest = isinstance(page.app, GuestApp)
         if not self.guest:
             page.app.links = HostLinks()
+            page.app.panels.add("link")     # the guests' links (ui/friends/linkplay.py draws it)
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
         if self.js is not None and not _nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
@@ -111,7 +112,7 @@ class LinkPage:
             return None
         app = self.page.app
         if act == "link_open":
-            app.dialog = "link"
+            app.open("link")
             self.page.render()
         elif act == "link_join":
             session_storage().setItem(GUEST_KEY, "{}")

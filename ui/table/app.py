@@ -83,6 +83,13 @@ class App(TableState):
     def snapshot(self) -> dict:
         return saving.snapshot(self)
 
+    def open(self, panel: str | None) -> None:
+        """Open ``panel`` (None: close the one open): one of ``panels``, the table's
+        own or one a feature registered; any other name is a bug, and raises."""
+        if panel is not None and panel not in self.panels:
+            raise ValueError(f"no panel named {panel!r} (registered: {sorted(self.panels)})")
+        self.dialog = panel
+
     def save(self) -> None:
         """Save after every action (ui/table/saving.py says when not), then tell
         those that follow the table (``after_save``)."""

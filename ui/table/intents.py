@@ -45,7 +45,7 @@ def handle(app, intent: str, arg=None) -> bool:
 def _panel(name: str) -> Callable:
     def toggle(app, arg) -> bool:
         """Open the panel, or close it if it is the one open."""
-        app.dialog = None if app.dialog == name else name
+        app.open(None if app.dialog == name else name)
         if name == "rules":
             app.rules_tab = app.settings["preset"]
         return True
@@ -55,9 +55,9 @@ def _panel(name: str) -> Callable:
 def close(app, arg=None) -> bool:
     """Close the panel; the new-match question goes back to the settings, staged choices kept."""
     if app.dialog == "confirm_new":
-        app.dialog = "settings"
+        app.open("settings")
         return True
-    app.dialog = None
+    app.open(None)
     app.pending = {}
     return True
 
@@ -67,7 +67,7 @@ def confirm(app, arg=None) -> bool:
     if app.dialog == "confirm_new":
         return settings.start_new_match(app)
     if app.dialog == "confirm_mom":
-        app.dialog = None
+        app.open(None)
         lay = app.current_lay()
         return lay is not None and not lay.melds and _try(app, lay, app.legal())
     return False
@@ -76,11 +76,11 @@ def confirm(app, arg=None) -> bool:
 def answer_link(app, intent: str) -> bool:
     """The link's question is answered before anything else."""
     if intent == "link_start" and app.link is not None:
-        app.dialog = None
+        app.open(None)
         app.start_link(app.link)
         return True
     if intent in ("link_keep", "close", "escape"):
-        app.dialog = None
+        app.open(None)
         app.link = None
         return True
     return False
@@ -134,7 +134,7 @@ def sort(app, arg=None) -> bool:
 def new_match(app, arg=None) -> bool:
     """Start the staged settings' match; ask first if a hand is being played."""
     if app.in_progress():
-        app.dialog = "confirm_new"   # the staged settings wait in app.pending
+        app.open("confirm_new")   # the staged settings wait in app.pending
         return True
     return settings.start_new_match(app)
 
@@ -158,7 +158,7 @@ def lay(app, arg=None) -> bool:
     legal = app.legal()
     chosen = app.current_lay()
     if chosen is not None and app.lay_is_skip():
-        app.dialog = "confirm_mom"
+        app.open("confirm_mom")
         return True
     return chosen is not None and _try(app, chosen, legal)
 

@@ -51,7 +51,7 @@ def start(app, params: dict | None = None) -> None:
         return
     if resumed:
         app.link = link
-        app.dialog = "open_link"
+        app.open("open_link")
         return
     app.start_link(link)
 

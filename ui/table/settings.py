@@ -80,6 +80,6 @@ def start_new_match(app) -> bool:
     app.settings.update(app.pending)
     app.pending = {}
     app.save_settings()
-    app.dialog = None
+    app.open(None)
     app.new_match()
     return True

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 HUMAN = 0   # the seat of the person holding the phone, when they play alone
 
 
+# The table's own panels. A feature that draws panels of its own registers their
+# names (ui/learn/core.py: ui/learn/state.py DIALOGS; ui/page/link.py: "link"), so
+# that every name ``App.open`` takes is declared by its owner, and a misspelt one fails.
+TABLE_PANELS = ("settings", "rules", "help", "log", "scores", "menu", "confirm_mom", "confirm_new",
+                "open_link")
+
+
 @dataclass(eq=False, repr=False)   # a table is one object (identity), too big to print whole
 class TableState:
     storage: Any                     # store.SafeStorage: no call ever raises (ui/core/store.py)
@@ -45,8 +52,8 @@ class TableState:
     events_seen: int = 0             # the public events already said (App.new_events)
     orders: dict = field(default_factory=dict)    # seat -> the player's own order of the hand (ui/core/order.py)
     # panels and words
-    dialog: str | None = None        # None, "settings", "rules", "help", "log", "scores", "menu",
-    #                                  "confirm_mom", "confirm_new", "open_link"
+    dialog: str | None = None        # the open panel, None or one of ``panels`` (App.open)
+    panels: set = field(default_factory=lambda: set(TABLE_PANELS))   # + what features register
     input: str = "pointer"           # the last input used: "pointer" (touch, mouse) or "kbd"
     rules_tab: str | None = None
     notice: Notice | None = None     # one-time message (corrupt save, …), said at each render
