@@ -205,3 +205,41 @@ def test_the_pages_big_classes_only_shrink():
 def test_the_size_check_counts_decorators_and_nested_classes(tmp_path):
     _write(tmp_path, {"pkg/m.py": "@dec\nclass A:\n    class B:\n        x = 1\n\n    y = 2\n"})
     assert class_sizes(tmp_path, "pkg") == {("pkg/m.py", "A"): 6, ("pkg/m.py", "B"): 2}
+
+
+# ui/'s layers (docs/ARCHITECTURE.md): each may import only those after it here
+UI_LAYERS = ("ui.page", ("ui.friends", "ui.learn"), "ui.table", "ui.core")
+
+
+def test_ui_imports_go_one_way_and_only_the_page_touches_the_browser():
+    """ui.core imports no other part of ui/, ui.table only ui.core, learn and friends
+    not each other nor the page; only ui.page imports js or pyodide (a module
+    elsewhere that did would drop out of the memory snapshot)."""
+    def layer(mod: str) -> int | None:
+        for i, names in enumerate(UI_LAYERS):
+            if any(mod == n or mod.startswith(n + ".") for n in ((names,) if isinstance(names, str) else names)):
+                return i
+        return None
+
+    def package(mod: str) -> str:
+        return ".".join(mod.split(".")[:2])
+
+    wrong = []
+    for m, deps in import_graph(ROOT).items():
+        lm = layer(m)
+        if lm is None:
+            continue
+        for d, where in deps.items():
+            ld = layer(d)
+            if ld is not None and (ld < lm or (ld == lm and package(d) != package(m))):
+                wrong.append(f"{where}: {m} imports {d}")
+    browser = []
+    for m, path in modules(ROOT).items():
+        if not m.startswith("ui.") or m.startswith("ui.page"):
+            continue
+        for node in import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            if any(n.split(".")[0] in ("js", "pyodide") for n in names):
+                browser.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong, "imports against ui/'s layers:\n" + "\n".join(wrong)
+    assert not browser, "only ui/page/ may import js or pyodide:\n" + "\n".join(browser)

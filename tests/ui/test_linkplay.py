@@ -16,7 +16,7 @@ from phom import narrate  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
 from phom.wire import cards_named  # noqa: E402
 from ui.core.store import MemoryStorage  # noqa: E402
-from ui.friends.linkplay import GUEST_KEY, GuestApp, HostLinks  # noqa: E402
+from ui.friends.linkplay import GUEST_KEY, GuestApp, HostLinks, plug  # noqa: E402
 from ui.table import movelog, render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
@@ -31,6 +31,7 @@ def hosted(seed=9):
     app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.session is not None and app.controller(2) == "guest"
     app.links = HostLinks()
+    plug(app)                # as the host's page does (ui/page/link.py)
     return app
 
 
@@ -151,6 +152,7 @@ def test_the_host_saves_the_links_and_the_whole_match():
     host.handle("new_match")
     host.handle("confirm")  # mid-hand: asked first (issue 10)
     host.links = HostLinks()
+    plug(host)
     guest = GuestApp(MemoryStorage(), MemoryStorage())
     link(host, guest, seat=1)
     back = App(st)

@@ -254,6 +254,40 @@ def away_html(app: App) -> str:
     return "".join(out)
 
 
+def settings_buttons_html(app: App) -> str:
+    """Settings: open the guests' links (a hosted match), or join another phone's table."""
+    from ..core.widgets import btn
+
+    lang = app.lang
+    out = []
+    if app.session is not None and not getattr(app, "guest", False):
+        out.append(btn(l_(lang, "link_btn"), "link_open", key="link-open"))
+    out.append(btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
+    return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
+
+
+def host_panel_html(app: App) -> str:
+    links = getattr(app, "links", None)
+    return host_dialog_html(app, links) if app.dialog == "link" and links is not None else ""
+
+
+def host_deals_html(app: App) -> str:
+    return f'<p class="note" role="status">{escape(l_(app.lang, "host_deals"))}</p>'
+
+
+def plug(app: App) -> None:
+    """Linked play's part of a table: its buttons at the end of the settings, and
+    on a host's table the guests' panel and the alert for a guest who dropped; a
+    guest's table (``GuestApp`` plugs itself) says the host deals the next hand."""
+    app.plug("settings", settings_buttons_html)
+    if getattr(app, "guest", False):
+        app.plug("over", host_deals_html)
+        return
+    app.panels.add("link")
+    app.plug("panel", host_panel_html)
+    app.plug("banners", away_html)
+
+
 def host_dialog_html(app: App, links: HostLinks) -> str:
     """The host's panel: per guest seat its status, code, answer field, bot cover."""
     lang = app.lang
@@ -361,6 +395,7 @@ class GuestApp(App):
         except (ValueError, TypeError):
             pass
         self.rejoining = self.token is not None
+        plug(self)      # a guest's table: linked play's part of its drawing
 
     # the table
     def start(self, params=None) -> None:
@@ -537,4 +572,4 @@ def join_html(app: GuestApp) -> str:
             + "".join(parts) + "</section>")
 
 
-__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "host_dialog_html", "join_html", "l_", "t"]
+__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "host_dialog_html", "join_html", "l_", "plug", "t"]

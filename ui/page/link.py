@@ -16,7 +16,7 @@ from js import Object, document, window
 from pyodide.ffi import create_proxy, to_js
 
 from ..core import store
-from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_
+from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_, plug
 from ..table.app import App
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
@@ -56,7 +56,7 @@ class LinkPage:
         self.guest = isinstance(page.app, GuestApp)
         if not self.guest:
             page.app.links = HostLinks()
-            page.app.panels.add("link")     # the guests' links (ui/friends/linkplay.py draws it)
+            plug(page.app)     # the host's side of linked play in the table's drawing
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
         if self.js is not None and not _nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])

@@ -27,7 +27,7 @@ from . import bots, hand, intents, match, saving
 from . import seats as seatplan
 from . import settings as table_settings
 from .hand import arrangement_points, sort_cards, sorted_lay_downs
-from .state import HUMAN, TableState
+from .state import HUMAN, SLOTS, TableState
 
 SPEED_DELAY_MS = {"slow": 1300, "normal": 750, "fast": 300, "instant": 0}
 SPEED_ANIM_MS = {"slow": 420, "normal": 300, "fast": 180, "instant": 0}
@@ -89,6 +89,16 @@ class App(TableState):
         if panel is not None and panel not in self.panels:
             raise ValueError(f"no panel named {panel!r} (registered: {sorted(self.panels)})")
         self.dialog = panel
+
+    def plug(self, slot: str, draw) -> None:
+        """A feature adds ``draw(app) -> HTML`` to one of the table's slots
+        (ui/table/state.py SLOTS); the table draws it there at every render."""
+        if slot not in SLOTS:
+            raise ValueError(f"no slot named {slot!r} (slots: {SLOTS})")
+        self.slots.setdefault(slot, []).append(draw)
+
+    def slot_html(self, slot: str) -> str:
+        return "".join(draw(self) for draw in self.slots.get(slot, ()))
 
     def save(self) -> None:
         """Save after every action (ui/table/saving.py says when not), then tell

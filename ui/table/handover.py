@@ -131,12 +131,8 @@ def over_html(app) -> str:
     pay_html = ('<ul class="payments">' + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
     actions = btn(t(lang, "btn_scores"), "scores", key="over-scores")
-    if getattr(app, "guest", False):     # a linked guest: the host deals the next hand
-        from ..friends.linkplay import l_
-
-        actions += f'<p class="note" role="status">{escape(l_(lang, "host_deals"))}</p>'
-    else:
-        actions += btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
+    # the next hand, unless a feature says what comes instead (a linked guest: the host deals)
+    actions += app.slot_html("over") or btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
     return (
         '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
         f'<div class="over-head"><h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'

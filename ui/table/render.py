@@ -44,6 +44,7 @@ from .confirm import confirm_html
 from .handover import over_html, payment_text, sent_by
 from .rules_text import rules_html
 from .scoresheet import scores_html
+from .state import TABLE_PANELS
 
 MELD_COLORS = 4
 _btn = btn  # the old name, for code written against it
@@ -465,21 +466,9 @@ def settings_html(app) -> str:
         + seatplan.seats_html(lang, app.staged_plan())
         + f'<p class="note">{escape(t(lang, "set_new_match_note"))}</p><div class="field new">{new_btn}</div></div>'
         + '<div class="fieldset">' + "".join(row(*r) for r in rows2) + four + "</div></div>"
-        + link_buttons_html(app),
+        + app.slot_html("settings"),
         lang,
     )
-
-
-def link_buttons_html(app) -> str:
-    """Settings: open the guests' links (a hosted match), or join another phone's table."""
-    from ..friends.linkplay import l_
-
-    lang = app.lang
-    out = []
-    if app.session is not None:
-        out.append(btn(l_(lang, "link_btn"), "link_open", key="link-open"))
-    out.append(btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
-    return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
 
 
 def rules_dialog_html(app) -> str:
@@ -507,17 +496,14 @@ def help_html(app) -> str:
 
 
 def notice_html(app) -> str:
-    from ..friends.linkplay import away_html  # a linked guest who dropped (ui/friends/linkplay.py)
-
-    away = away_html(app)
     notice = ""
     if app.notice:   # said in the page's language now (ui/core/notices.py), not the one it was said in
         notice = (f'<div class="notice" role="status"><span class="notice-text">{escape(app.notice_text())}</span>'
                   + btn("×", "dismiss", cls="ghost icon", aria_label=t(app.lang, "btn_close")) + "</div>")
-    # one stack, always there, for every banner: the page's notice, a linked guest who
-    # dropped, and what other modules add (ui/page/learn.py: the welcome) — one under the
-    # other, never one over another
-    return f'<div class="notices">{notice}{away}</div>'
+    # one stack, always there, for every banner: the page's notice, what features plug in
+    # (ui/friends/linkplay.py: a linked guest who dropped) and what the page adds
+    # (ui/page/learn.py: the welcome) — one under the other, never one over another
+    return f'<div class="notices">{notice}{app.slot_html("banners")}</div>'
 
 
 DIALOGS = {
@@ -531,10 +517,8 @@ DIALOGS = {
 
 
 def dialog_html(app) -> str:
-    if app.dialog == "link" and getattr(app, "links", None) is not None:
-        from ..friends.linkplay import host_dialog_html
-
-        return host_dialog_html(app, app.links)
+    if app.dialog is not None and app.dialog not in TABLE_PANELS:
+        return app.slot_html("panel")     # a feature's own panel (App.plug), if it draws one
     if app.dialog == "open_link":
         return link_dialog_html(app)
     if app.dialog == "log":

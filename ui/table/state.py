@@ -25,6 +25,12 @@ HUMAN = 0   # the seat of the person holding the phone, when they play alone
 # The table's own panels. A feature that draws panels of its own registers their
 # names (ui/learn/core.py: ui/learn/state.py DIALOGS; ui/page/link.py: "link"), so
 # that every name ``App.open`` takes is declared by its owner, and a misspelt one fails.
+# Where a feature adds to the table's drawing (App.plug): "banners" (the notices'
+# stack), "settings" (the end of the settings panel), "over" (the end-of-hand
+# panel's actions, in place of the table's "next hand"), "panel" (a panel of its own,
+# drawn when it is the one open). The table draws what is plugged in and knows
+# nothing of the feature (ui/friends/linkplay.py plug).
+SLOTS = ("banners", "settings", "over", "panel")
 TABLE_PANELS = ("settings", "rules", "help", "log", "scores", "menu", "confirm_mom", "confirm_new",
                 "open_link")
 
@@ -54,6 +60,7 @@ class TableState:
     # panels and words
     dialog: str | None = None        # the open panel, None or one of ``panels`` (App.open)
     panels: set = field(default_factory=lambda: set(TABLE_PANELS))   # + what features register
+    slots: dict = field(default_factory=dict)    # slot (SLOTS) -> [draw(app) -> HTML], App.plug
     input: str = "pointer"           # the last input used: "pointer" (touch, mouse) or "kbd"
     rules_tab: str | None = None
     notice: Notice | None = None     # one-time message (corrupt save, …), said at each render
