@@ -222,6 +222,45 @@ def holdings(view: PlayerView, model: bool = True, seen: int | None = None,
     return hold, st
 
 
+def _partners_by_search(view: PlayerView, rng: random.Random, opps: list[int], pool: set[int],
+                        tmask: int, limit: int = 20000) -> dict[int, int] | None:
+    """Two partners for every eaten card still in a hand, no card used twice,
+    found by depth-first search (pairs tried in a random order); the partners
+    are removed from ``pool``. None if there is no such assignment (or the
+    search passes ``limit`` steps)."""
+    need = [(s, e) for s in opps for e in bits(card_mask(view.eaten[s]) & ~tmask)]
+    # the eaten card with the fewest possible pairs first
+    need.sort(key=lambda se: sum(1 for a, b in MELD_PAIRS[se[1]] if a in pool and b in pool))
+    chosen: list[tuple[int, int]] = []
+    steps = [0]
+
+    def dfs(k: int) -> bool:
+        if k == len(need):
+            return True
+        steps[0] += 1
+        if steps[0] > limit:
+            return False
+        pairs = [(a, b) for a, b in MELD_PAIRS[need[k][1]] if a in pool and b in pool]
+        rng.shuffle(pairs)
+        for a, b in pairs:
+            pool.discard(a)
+            pool.discard(b)
+            chosen.append((a, b))
+            if dfs(k + 1):
+                return True
+            chosen.pop()
+            pool.add(a)
+            pool.add(b)
+        return False
+
+    if not dfs(0):
+        return None
+    hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
+    for (s, _), (a, b) in zip(need, chosen):
+        hands[s] |= (1 << a) | (1 << b)
+    return hands
+
+
 def sample_hidden(view: PlayerView, rng: random.Random, hold: Hold | None = None,
                   seen: int | None = None, tries: int = 20) -> tuple[dict[int, int], list[int]]:
     """Deal the cards this seat cannot see: {seat: hand mask} for the other
@@ -273,9 +312,15 @@ def sample_hidden(view: PlayerView, rng: random.Random, hold: Hold | None = None
         if ok:
             break
     else:
-        # fall back to an unweighted deal without partners (should not happen)
+        # the weighted greedy draws kept taking partners another eaten card
+        # needed: search for an assignment (the true deal is one, so it exists);
+        # a deal without partners would leave a seat unable to lay down
         pool = set(pool0)
-        hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
+        hands = _partners_by_search(view, rng, opps, pool, tmask)
+        if hands is None:  # cannot happen for a view of a real hand
+            hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
+        ok = True
+        order = opps
     # fill the rest
     for s in order if ok else opps:
         need = counts[s] - (hands[s] & ~(card_mask(view.eaten[s]) & ~tmask)).bit_count()
