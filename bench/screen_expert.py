@@ -100,12 +100,13 @@ def main(argv=None):
         res[spec] = [got[str(gi)] for gi in range(a.start, a.start + a.groups)]
         m, h = ci(res[spec])
         alltimes.sort()
-        p = (lambda q: alltimes[int(q * (len(alltimes) - 1))] * 1e3) if alltimes else (lambda q: 0)
+        med, p95 = ((alltimes[int(q * (len(alltimes) - 1))] * 1e3 for q in (0.5, 0.95)) if alltimes
+                    else (0, 0))
         print(f"{spec[:70]:<70} {m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]  "
-              f"t med {p(0.5):.0f} p95 {p(0.95):.0f} ms  {time.time() - t0:.0f}s", flush=True)
+              f"t med {med:.0f} p95 {p95:.0f} ms  {time.time() - t0:.0f}s", flush=True)
     base = a.variants[0]
     for spec in a.variants[1:]:
-        d = [x - y for x, y in zip(res[spec], res[base])]
+        d = [x - y for x, y in zip(res[spec], res[base], strict=True)]
         m, h = ci(d)
         print(f"  {spec[:60]:<60} - base: {m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]", flush=True)
 

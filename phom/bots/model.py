@@ -256,7 +256,7 @@ def _partners_by_search(view: PlayerView, rng: random.Random, opps: list[int], p
     if not dfs(0):
         return None
     hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
-    for (s, _), (a, b) in zip(need, chosen):
+    for (s, _), (a, b) in zip(need, chosen, strict=True):
         hands[s] |= (1 << a) | (1 << b)
     return hands
 
@@ -316,9 +316,9 @@ def sample_hidden(view: PlayerView, rng: random.Random, hold: Hold | None = None
         # needed: search for an assignment (the true deal is one, so it exists);
         # a deal without partners would leave a seat unable to lay down
         pool = set(pool0)
-        hands = _partners_by_search(view, rng, opps, pool, tmask)
-        if hands is None:  # cannot happen for a view of a real hand
-            hands = {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
+        found = _partners_by_search(view, rng, opps, pool, tmask)
+        # (None cannot happen for a view of a real hand)
+        hands = found if found is not None else {s: card_mask(view.eaten[s]) & ~tmask for s in opps}
         ok = True
         order = opps
     # fill the rest
