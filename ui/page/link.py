@@ -12,19 +12,16 @@ from __future__ import annotations
 import asyncio
 import json
 
-from js import Object, document, window
-from pyodide.ffi import create_proxy, to_js
+from js import document, window
+from pyodide.ffi import create_proxy
 
 from ..core import store
 from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_, plug
 from ..table.app import App
+from .dom import js_obj, nil
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
            "link_leave", "link_scan")
-
-
-def _nil(x) -> bool:
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
 def session_storage() -> store.SafeStorage:
@@ -58,7 +55,7 @@ class LinkPage:
             page.app.links = HostLinks()
             plug(page.app)     # the host's side of linked play in the table's drawing
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
-        if self.js is not None and not _nil(self.js):
+        if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
 
     # ------------------------------------------------------------ from link.js
@@ -136,8 +133,8 @@ class LinkPage:
         try:
             if act == "link_scan":
                 lang = app.lang
-                labels = to_js({"title": l_(lang, "scan_title"), "cancel": l_(lang, "cancel"),
-                                "nocam": l_(lang, "nocam")}, dict_converter=Object.fromEntries)
+                labels = js_obj({"title": l_(lang, "scan_title"), "cancel": l_(lang, "cancel"),
+                                 "nocam": l_(lang, "nocam")})
                 target = str(arg)
                 try:
                     text = await self.js.scan(labels)
@@ -147,11 +144,11 @@ class LinkPage:
                         app.error = l_(lang, "nocam")
                     else:
                         app.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
-                if _nil(text) or not text:
+                if nil(text) or not text:
                     self.page.render()
                     return
                 el = document.getElementById(target)
-                if not _nil(el):
+                if not nil(el):
                     el.value = str(text)
                 act, arg = ("link_answer", None) if target == "offer-in" else ("link_accept",
                                                                                 target.split("-")[1])
@@ -196,7 +193,7 @@ class LinkPage:
         self._draw_qr()
 
     def _draw_qr(self) -> None:
-        if not _nil(self.page.root.querySelector(".qr[data-qr]")):
+        if not nil(self.page.root.querySelector(".qr[data-qr]")):
             self.js.drawQR(self.page.root)
 
 
