@@ -37,4 +37,14 @@ cp -u node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.c
 mkdir -p vendor/qr
 cp -u node_modules/qrcode-generator/dist/qrcode.mjs node_modules/jsqr/dist/jsQR.js vendor/qr/
 
+# Internet play (issue 39): trystero's Nostr strategy bundled by esbuild (both pinned in
+# package.json) into one ES module with no bare imports, which ui/friends/net.js loads
+# only when the player chooses to play over the internet.
+bundle=vendor/trystero/trystero.mjs
+if [ ! -f "$bundle" ] || [ package-lock.json -nt "$bundle" ] || [ scripts/trystero.entry.mjs -nt "$bundle" ]; then
+  mkdir -p vendor/trystero
+  node_modules/.bin/esbuild scripts/trystero.entry.mjs --bundle --format=esm --minify --target=es2020 \
+    --legal-comments=none --log-level=warning --outfile="$bundle"
+fi
+
 python3 scripts/pack_py.py

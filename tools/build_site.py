@@ -346,6 +346,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
             _copy(p, out / "vendor" / "pyscript" / p.name)
     for p in sorted((vendor / "qr").glob("*")) if (vendor / "qr").is_dir() else ():
         _copy(p, out / "vendor" / "qr" / p.name)   # linked play's QR encoder and decoder
+    for p in sorted((vendor / "trystero").glob("*")) if (vendor / "trystero").is_dir() else ():
+        _copy(p, out / "vendor" / "trystero" / p.name)   # internet play's trystero, bundled
     (out / ".nojekyll").write_text("")
     # what a boot imports, as bytecode where it saves the most compiling per byte,
     # within what the first visit's cap leaves (--full-stdlib: the runtime's stdlib as it is)

@@ -54,6 +54,14 @@ KEYS: tuple[StorageKey, ...] = (
                         "the last table's HTML, painted before Python starts (ui/boot/paint.js)"),
     GUEST := StorageKey("phom.guest.v1", "session",
                         "a linked guest's seat and token, nothing else (ui/friends/linkplay.py)"),
+    NET := StorageKey("phom.net.v1", "local",
+                      "internet play: the player's consent, the TURN server they set, the room they host "
+                      "(ui/friends/invite.py)"),
+    NET_GUEST := StorageKey("phom.netguest.v1", "session",
+                            "the internet room this tab joined as a guest: room, secret, name (ui/friends/invite.py)"),
+    NET_LAB := StorageKey("phom.netlab", "local",
+                          "tests only: 'self' points internet play at the page's own host for relay and STUN "
+                          "(ui/friends/invite.py net_servers; nothing else is honoured)"),
 )
 SAVE_KEY = SAVE.key
 CORRUPT_KEY = CORRUPT.key
@@ -67,6 +75,9 @@ STATS_CORRUPT_KEY = STATS_CORRUPT.key
 LEARN_KEY = LEARN.key
 PAINT_KEY = PAINT.key
 GUEST_KEY = GUEST.key
+NET_KEY = NET.key
+NET_GUEST_KEY = NET_GUEST.key
+NET_LAB_KEY = NET_LAB.key
 KEEP_ASIDE = 3
 FORMAT = 1
 SNAPSHOT_KEYS = ("format", "match", "hand_no", "seed")

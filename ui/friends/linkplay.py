@@ -386,6 +386,7 @@ class GuestApp(App):
         self.error: str | None = None   # in the player's words
         self.warnings: list[str] = []   # the technical detail, for the console (ui/page/link.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
+        self.join_screen = None         # another join screen (internet play's: ui/friends/invite_view.py)
         self.game = None
         self.match = None
         try:
@@ -459,6 +460,8 @@ class GuestApp(App):
     def screen_html(self) -> str | None:
         if self.game is not None and self.connected:
             return None
+        if self.join_screen is not None:   # a guest who came by an internet invitation (ui/page/net.py)
+            return self.join_screen(self)
         return join_html(self)
 
     def apply(self, action) -> None:

@@ -19,6 +19,7 @@ from ..core import store
 from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_, plug
 from ..table.app import App
 from .dom import js_obj, nil
+from .net import NetPage, guest_link
 
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
            "link_leave", "link_scan")
@@ -39,6 +40,8 @@ def guest_mode(session=None) -> bool:
     if store.read_object(session, GUEST_KEY, "guest's seat", ("seat", "token")) is None and had:
         session.setItem(GUEST_KEY, "{}")
     usp = window.URLSearchParams.new(window.location.search)
+    if guest_link(session):     # an internet invitation (ui/page/net.py)
+        return True
     joined = bool(usp.has("join"))
     if joined:  # (remembered for a reload, where storage lets it be)
         session.setItem(GUEST_KEY, session.getItem(GUEST_KEY) or "{}")
@@ -51,12 +54,14 @@ class LinkPage:
         self.page = page
         self.js = getattr(window, "phomLink", None)
         self.guest = isinstance(page.app, GuestApp)
+        self.session = session_storage()
         if not self.guest:
             page.app.links = HostLinks()
             plug(page.app)     # the host's side of linked play in the table's drawing
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
+        self.net = NetPage(page, self)   # internet play: its seats' messages go through it
 
     # ------------------------------------------------------------ from link.js
     def _on_message(self, link_id, text) -> None:
@@ -105,6 +110,9 @@ class LinkPage:
         """A linked-play intent (None: not one). It draws what it changes itself
         (the dialog, the table after a cover) or waits for the other phone, so
         it leaves the page nothing to draw: False."""
+        took = self.net.handle(act, arg)
+        if took is not None:
+            return took
         if act not in INTENTS:
             return None
         app = self.page.app
@@ -112,12 +120,16 @@ class LinkPage:
             app.open("link")
             self.page.render()
         elif act == "link_join":
+            self.session.removeItem(store.NET_GUEST_KEY)
             session_storage().setItem(GUEST_KEY, "{}")
             window.location.replace(window.location.pathname)
         elif act == "link_leave":
             if self.guest:
                 app.leave()
                 self.js.close("host")
+                self.session.removeItem(store.NET_GUEST_KEY)
+                if self.net.active:
+                    self.net.js.stop()
             window.location.replace(window.location.pathname)
         elif act == "link_cover" and app.session is not None:
             seat = int(arg)
@@ -185,11 +197,14 @@ class LinkPage:
         app = self.page.app
         if self.guest:
             while app.outbox:
-                self.js.send("host", app.outbox.pop(0))
+                text = app.outbox.pop(0)
+                if not self.net.send_host(text):
+                    self.js.send("host", text)
             self._draw_qr()
             return
         for seat, text in app.links.outgoing(app):
-            self.js.send(seat, text)
+            if not self.net.send_seat(seat, text):
+                self.js.send(seat, text)
         self._draw_qr()
 
     def _draw_qr(self) -> None:

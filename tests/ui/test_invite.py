@@ -1,0 +1,389 @@
+"""Internet play on CPython (issue 39): the invitation link, the TURN setting, the
+servers contacted, and a room — a host App (HostLinks + NetHost) and GuestApps
+(NetGuest) whose messages go through ``Room``, as ui/friends/net.js would pass them
+(each phone's reports in turn, nothing else shared). The host admits, refuses,
+and checks every move; a guest gets only its own hand and comes back by its token."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import phom  # noqa: E402
+from phom.reveal import public_cards  # noqa: E402
+from phom.session import PROTOCOL  # noqa: E402
+from phom.wire import action_to_json, cards_named  # noqa: E402
+from ui.core.store import MemoryStorage  # noqa: E402
+from ui.friends import invite_view  # noqa: E402
+from ui.friends.invite import (  # noqa: E402
+    ERRORS,
+    NET_VERSION,
+    RELAYS,
+    STUN,
+    TEXT,
+    BadInput,
+    NetGuest,
+    NetHost,
+    check_turn,
+    guest_event,
+    host_admit,
+    host_event,
+    host_outgoing,
+    invite_url,
+    load_net,
+    message,
+    net_servers,
+    parse_link,
+    save_net,
+)
+from ui.friends.linkplay import GuestApp, HostLinks, plug  # noqa: E402
+from ui.table import render  # noqa: E402
+from ui.table.app import App  # noqa: E402
+
+
+# ---------------------------------------------------------------- the link
+def test_the_link_round_trips_and_keeps_the_secret_in_the_fragment():
+    url = invite_url("https://x.github.io/phom/?lang=en#old", "abcdefghij12", "S3cr3t-key_0123456789")
+    assert url == "https://x.github.io/phom/?room=abcdefghij12#S3cr3t-key_0123456789"
+    search, frag = url.split("?", 1)[1].split("#")
+    assert parse_link("?" + search, "#" + frag) == ("abcdefghij12", "S3cr3t-key_0123456789")
+
+
+@pytest.mark.parametrize("search,frag,code", [
+    ("", "#S3cr3t-key_0123456789", "link_no_room"),
+    ("?room=", "#S3cr3t-key_0123456789", "link_no_room"),
+    ("?room=ABC<script>", "#S3cr3t-key_0123456789", "link_bad_room"),
+    ("?room=abcdefghij12", "", "link_no_secret"),
+    ("?room=abcdefghij12", "#short", "link_bad_secret"),
+    ("?room=abcdefghij12", "#has spaces and more text", "link_bad_secret"),
+])
+def test_a_bad_link_is_refused_with_its_reason_in_both_languages(search, frag, code):
+    with pytest.raises(BadInput) as e:
+        parse_link(search, frag)
+    assert e.value.code == code
+    assert TEXT["vi"][code] and TEXT["en"][code] and TEXT["vi"][code] != TEXT["en"][code]
+    g = GuestApp(MemoryStorage(), MemoryStorage())
+    html = invite_view.bad_link_html(g, code)
+    assert TEXT["vi"][code] in html and 'role="alert"' in html
+
+
+def test_turn_setting_checked():
+    assert check_turn("", " ", None) is None
+    assert check_turn(" turn:turn.example.org:3478 ", "u", "p") == {"url": "turn:turn.example.org:3478",
+                                                                    "user": "u", "pass": "p"}
+    assert check_turn("turns:1.2.3.4:5349?transport=tcp", "u", "p")["url"].startswith("turns:")
+    for url, user, pw, code in [("http://evil", "u", "p", "turn_bad_url"), ("stun:x:1", "u", "p", "turn_bad_url"),
+                                ("turn:x:1", "", "p", "turn_no_user"), ("turn:x:1", "u" * 300, "p", "turn_too_long"),
+                                ("turn:a b:1", "u", "p", "turn_bad_url")]:
+        with pytest.raises(BadInput) as e:
+            check_turn(url, user, pw)
+        assert e.value.code == code
+
+
+def test_the_device_record_survives_bad_storage():
+    s = MemoryStorage()
+    assert load_net(s) == {"consent": False, "turn": None}
+    s.setItem("phom.net.v1", "{not json")
+    assert load_net(s)["consent"] is False
+    s.setItem("phom.net.v1", json.dumps({"consent": True, "turn": {"url": "http://x"}, "room": "../x", "secret": 3}))
+    assert load_net(s) == {"consent": True, "turn": None}
+    save_net(s, {"consent": True, "turn": None, "room": "abcdefghij12", "secret": "S3cr3t-key_0123456789"})
+    assert load_net(s)["room"] == "abcdefghij12"
+
+
+# ---------------------------------------------------------------- who is contacted
+def test_the_csp_names_exactly_the_relays_and_nothing_else():
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    csp = re.search(r'Content-Security-Policy" content="([^"]+)"', html).group(1)
+    connect = next(d for d in csp.split(";") if d.strip().startswith("connect-src")).split()[1:]
+    assert [c for c in connect if c not in ("'self'", "data:", "blob:")] == list(RELAYS)
+    assert all(r.startswith("wss://") for r in RELAYS)
+
+
+def test_servers_public_by_default_and_the_test_switch_only_points_at_the_page_itself():
+    relays, ice = net_servers(None)
+    assert relays == list(RELAYS) and ice == [{"urls": list(STUN)}]
+    turn = {"url": "turn:t.example:3478", "user": "u", "pass": "p"}
+    relays, ice = net_servers(turn, "self", "203.0.113.1", "http://203.0.113.1:8080")
+    assert relays == ["ws://203.0.113.1:8080/relay"]
+    assert ice == [{"urls": "stun:203.0.113.1:3478"},
+                   {"urls": "turn:t.example:3478", "username": "u", "credential": "p"}]
+    assert net_servers(None, "self", "h", "https://h")[0] == ["wss://h/relay"]
+    # any other value, or no page origin, is the public set: the switch names no other host
+    for lab, origin in (("wss://evil.example", "http://h"), ("self", ""), ("self", "file://x")):
+        assert net_servers(None, lab, "h", origin)[0] == list(RELAYS)
+
+
+def test_every_failure_has_words_in_both_languages():
+    for code in ERRORS:
+        assert TEXT["vi"]["err_" + code] and TEXT["en"]["err_" + code]
+    assert set(TEXT["vi"]) == set(TEXT["en"])
+
+
+# ---------------------------------------------------------------- a room
+def hosted(guest_seats=(2,), seed=9):
+    app = App(MemoryStorage())
+    app.start({"seed": str(seed)})
+    app.handle("settings")
+    for s in guest_seats:
+        assert app.handle("setting", (f"seat_kind.{s}", "guest"))
+        assert app.handle("setting", (f"seat_name.{s}", f"Khách{s}"))
+    app.handle("new_match")
+    app.handle("confirm")
+    app.links = HostLinks()
+    plug(app)
+    app.net_host = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
+    app.net = {"consent": True, "turn": None}
+    invite_view.plug(app)
+    return app
+
+
+class Room:
+    """The room as net.js reports it to each page: joins, leaves and messages."""
+
+    def __init__(self, host_app) -> None:
+        self.host = host_app
+        self.guests: dict[str, GuestApp] = {}
+        self.queue: list[tuple[str, str, str]] = []    # (from, to, text)
+        self.got: dict[str, list[str]] = {}
+
+    def enter(self, peer: str, app: GuestApp, name: str) -> None:
+        invite_view.plug_guest(app, NetGuest("abcdefghij12", "S3cr3t-key_0123456789"))
+        app.net = {"consent": True, "turn": None}
+        assert app.net_guest.start(name, 0.0)
+        guest_event(app, app.net_guest, "relays", "", "2", 0.1)
+        self.guests[peer] = app
+        self.got[peer] = []
+        self._send("host", host_event(self.host, self.host.net_host, "join", peer, ""))
+        guest_event(app, app.net_guest, "join", "host", "", 0.2)
+        self.pump()
+
+    def leave(self, peer: str) -> None:
+        self.guests.pop(peer)
+        host_event(self.host, self.host.net_host, "leave", peer, "")
+
+    def _send(self, frm: str, out) -> None:
+        self.queue += [(frm, to, text) for to, text in out]
+
+    def pump(self) -> None:
+        for _ in range(10000):
+            self._send("host", host_outgoing(self.host, self.host.net_host))
+            for peer, g in self.guests.items():
+                while g.outbox:
+                    self.queue.append((peer, "host", g.outbox.pop(0)))
+            if not self.queue:
+                return
+            frm, to, text = self.queue.pop(0)
+            if to == "host":
+                self._send("host", host_event(self.host, self.host.net_host, "msg", frm, text))
+            elif to in self.guests:
+                self.got[to].append(text)
+                g = self.guests[to]
+                self._send(to, [("host", t) for _p, t in guest_event(g, g.net_guest, "msg", "host", text, 1.0)])
+        raise AssertionError("the room never went quiet")
+
+    def host_reply(self, peer: str, out) -> None:
+        self._send("host", out)
+        self.pump()
+
+
+def test_two_guests_join_by_the_link_the_host_admits_each_and_a_whole_hand_is_played():
+    host = hosted((1, 3))
+    room = Room(host)
+    lan, minh = GuestApp(MemoryStorage(), MemoryStorage()), GuestApp(MemoryStorage(), MemoryStorage())
+    room.enter("pLan", lan, "Lan")
+    room.enter("pMinh", minh, "  Minh  ")
+    nh = host.net_host
+    assert nh.asking == {"pLan": "Lan", "pMinh": "Minh"}
+    assert lan.net_guest.step == "asking" and not lan.connected
+    # the host sees both asks, at the table and in the panel, each with the free seats
+    html = render.page_html(host)
+    assert "Lan xin vào bàn." in html and 'data-arg="pLan:1"' in html and 'data-arg="pMinh:3"' in html
+    room.host_reply("pLan", host_admit(host, nh, "pLan", 1))
+    room.host_reply("pMinh", host_admit(host, nh, "pMinh", 3))
+    assert lan.connected and minh.connected and (lan.seat, minh.seat) == (1, 3)
+    assert lan.net_guest.step == "in" and host.links.state(1) == "open"
+    assert host.session.tokens.keys() == {1, 3}
+    rng = random.Random(5)
+    for _ in range(4000):
+        g = host.game
+        if g.is_over:
+            break
+        if host.bot_to_move():
+            host.apply(host.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+        elif g.to_move in (1, 3):
+            guest = lan if g.to_move == 1 else minh
+            assert guest.my_turn()
+            guest.apply(rng.choice(guest.legal()))
+        else:
+            host.apply(host.auto_action() or rng.choice(host.legal()))
+        room.pump()
+        assert lan.view() == g.view(1) and minh.view() == g.view(3)
+    else:
+        raise AssertionError("the hand did not end")
+    assert lan.game.is_over and minh.game.is_over
+    # every state a guest received named only its own cards and public ones
+    for peer, seat in (("pLan", 1), ("pMinh", 3)):
+        states = [json.loads(t) for t in room.got[peer] if json.loads(t).get("type") == "state"]
+        assert len(states) > 5
+        final = host.game
+        for m in states:
+            named = cards_named(m)
+            assert named <= set(public_cards(final, seat)) | set(final.hand(seat)) | set(phom.parse_cards(
+                " ".join(m["view"]["hand"])))
+            assert m["seat"] == seat
+
+
+def test_a_guest_that_reloads_comes_back_to_its_seat_by_token_without_asking():
+    host = hosted((2,))
+    room = Room(host)
+    session = MemoryStorage()
+    lan = GuestApp(MemoryStorage(), session)
+    room.enter("p1", lan, "Lan")
+    room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
+    token = host.session.tokens[2]
+    # the page reloads: a new peer id, the same tab's storage (seat and token)
+    room.leave("p1")
+    assert host.links.state(2) == "away" and 2 not in host.session.connected
+    again = GuestApp(MemoryStorage(), session)
+    assert again.seat == 2 and again.token == token
+    room.enter("p2", again, "Lan")
+    assert host.net_host.asking == {} and host.net_host.seated == {2: "p2"}
+    assert again.connected and again.view() == host.game.view(2)
+    assert host.session.tokens[2] == token
+
+
+def test_the_host_refuses_each_wrong_ask_and_nothing_changes():
+    host = hosted((2,))
+    nh = host.net_host
+    room = Room(host)
+    room.enter("p1", GuestApp(MemoryStorage(), MemoryStorage()), "Lan")
+    room.host_reply("p1", host_admit(host, nh, "p1", 2))
+    before = host.game.to_json()
+    # room full: no free guest seat
+    late = GuestApp(MemoryStorage(), MemoryStorage())
+    room.enter("p9", late, "Hùng")
+    assert ("p9", "full") in nh.denied and late.net_guest.error == "full" and late.net_guest.step == "form"
+    assert "Bàn đã đủ người." in invite_view.guest_screen_html(late)
+    # a version the host does not speak
+    out, seat = nh.control("p8", {"net": NET_VERSION, "type": "ask", "v": NET_VERSION + 1, "name": "X"},
+                           host.session)
+    assert seat is None and json.loads(out[0][1]) == {"net": 1, "type": "deny", "code": "version"}
+    # a wrong token for a held seat is no rejoin (and the seat is not free)
+    out, seat = nh.control("p7", {"net": 1, "type": "ask", "v": 1, "name": "X", "seat": 2, "token": "0" * 24},
+                           host.session)
+    assert seat is None and json.loads(out[0][1])["code"] == "full" and nh.seated == {2: "p1"}
+    # a phone never let in that sends a move: refused, the move not played
+    act = json.dumps({"v": PROTOCOL, "type": "act", "seat": 2, "token": host.session.tokens[2], "seq": 0,
+                      "action": action_to_json(host.game.legal_actions()[0])})
+    out = host_event(host, nh, "msg", "p7", act)
+    assert json.loads(out[0][1])["code"] == "not_admitted"
+    # garbage and unknown words
+    assert json.loads(host_event(host, nh, "msg", "p7", "{]")[0][1])["code"] == "not_admitted"
+    assert json.loads(host_event(host, nh, "msg", "p1", "{]")[0][1])["code"] == "malformed"
+    assert json.loads(host_event(host, nh, "msg", "p7", message("admit", seat=2))[0][1])["code"] == "not_admitted"
+    assert host.game.to_json() == before and nh.seated == {2: "p1"}
+    # admitting to a seat no longer free: refused
+    nh.asking["p6"] = "Six"
+    assert json.loads(host_admit(host, nh, "p6", 2)[0][1])["code"] == "seat_taken"
+    assert host.links.state(2) == "open"
+
+
+def test_the_seated_guest_cannot_play_another_seat_nor_a_stale_move():
+    host = hosted((1, 2))
+    nh = host.net_host
+    room = Room(host)
+    lan = GuestApp(MemoryStorage(), MemoryStorage())
+    room.enter("p1", lan, "Lan")
+    room.host_reply("p1", host_admit(host, nh, "p1", 1))
+    before, seq = host.game.to_json(), host.session.seq
+    legal = action_to_json(host.game.legal_actions()[0])
+    for msg, code in [({"seat": 2, "token": host.session.tokens[1], "seq": seq}, "forged"),
+                      ({"seat": 1, "token": "f" * 24, "seq": seq}, "forged"),
+                      ({"seat": 1, "token": host.session.tokens[1], "seq": seq - 1}, "stale")]:
+        text = json.dumps({"v": PROTOCOL, "type": "act", "action": legal, **msg})
+        out = host_event(host, nh, "msg", "p1", text)
+        assert out and json.loads(out[0][1])["code"] in (code, "not_your_turn"), out
+        assert host.game.to_json() == before
+
+
+def test_two_hosts_in_one_room_are_told_on_both_sides():
+    host = hosted((2,))
+    nh = host.net_host
+    out, _ = nh.control("h2", {"net": 1, "type": "hello", "v": 1, "seats": [2]}, host.session)
+    assert nh.error == "two_hosts" and json.loads(out[0][1])["code"] == "two_hosts"
+    assert "Có hai máy cùng làm chủ một phòng" in render.page_html(host)
+    g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
+    g.start("Lan", 0)
+    assert g.control("h1", {"net": 1, "type": "hello", "v": 1}, None, None)[0]
+    assert g.control("h2", {"net": 1, "type": "hello", "v": 1}, None, None) == ([], None)
+    assert g.error == "two_hosts"
+
+
+def test_a_guest_whose_host_speaks_another_version_says_so():
+    g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
+    g.start("Lan", 0)
+    assert g.control("h1", {"net": 1, "type": "hello", "v": NET_VERSION + 1}, None, None) == ([], None)
+    assert g.error == "version" and g.host is None
+
+
+def test_each_wait_ends_in_words_never_a_silent_spinner():
+    g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
+    assert not g.start("   ", 0) and g.name_error
+    assert not g.start("x" * 17, 0)
+    assert g.start("Lan", 100.0) and g.step == "connecting"
+    assert not g.tick(107.0)
+    assert g.tick(108.5) and g.error == "offline"     # no relay within RELAY_WAIT
+    g.start("Lan", 200.0)
+    g.on_relays(2)
+    assert g.step == "finding" and not g.tick(220.0)
+    assert g.tick(226.0) and g.error == "no_host"      # relays, but nobody in the room
+    g.start("Lan", 300.0)
+    g.on_relays(1)
+    g.on_join("h1", 301.0)                               # someone there, never linked
+    assert not g.tick(320.0) and g.tick(321.5) and g.error == "no_path"
+    g.start("Lan", 400.0)
+    g.on_error("secret")                                 # trystero: wrong password
+    assert g.error == "secret"
+    app = GuestApp(MemoryStorage(), MemoryStorage())
+    app.net_guest, app.net = g, {"turn": None}
+    html = invite_view.guest_screen_html(app)
+    assert "Khoá của link không khớp" in html and 'data-act="net_retry"' in html and "net-turn" in html
+    app.settings["lang"] = "en"
+    assert "The link&#x27;s key does not match the room" in invite_view.guest_screen_html(app)
+
+
+def test_the_host_leaving_sends_the_guest_back_to_waiting_and_says_so():
+    host = hosted((2,))
+    room = Room(host)
+    lan = GuestApp(MemoryStorage(), MemoryStorage())
+    room.enter("p1", lan, "Lan")
+    room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
+    assert lan.connected
+    guest_event(lan, lan.net_guest, "leave", "host", "", 5.0)
+    assert not lan.connected and lan.net_guest.error == "host_left" and lan.net_guest.step == "finding"
+    html = lan.screen_html()
+    assert "Chủ bàn đã rời phòng" in html and "data-card" not in html
+
+
+def test_the_consent_panel_names_each_third_party_and_the_turn_only_when_set():
+    host = hosted((2,))
+    host.open("net_consent")
+    html = render.page_html(host)
+    for r in RELAYS:
+        assert r.split("://")[1] in html
+    assert "stun.l.google.com" in html and "không thấy bài" in html and "TURN bạn đã đặt" not in html
+    host.net["turn"] = {"url": "turn:t.example:3478", "user": "u", "pass": "p"}
+    assert "turn:t.example:3478" in render.page_html(host)
+    host.open("invite")
+    host.net_url = "https://x/?room=abcdefghij12#S3cr3t-key_0123456789"
+    html = render.page_html(host)
+    assert 'value="https://x/?room=abcdefghij12#S3cr3t-key_0123456789"' in html and 'data-act="net_share"' in html

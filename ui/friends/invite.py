@@ -1,0 +1,601 @@
+"""Internet play by one invitation link (issue 39), pure Python.
+
+The host taps "Mời bạn" / "Invite" and sends one link, ``…/?room=<id>#<secret>``:
+the room's id in the query, its secret in the fragment (never sent to any server).
+Phones of one room find each other through public Nostr relays (trystero, driven by
+ui/friends/net.js, which only moves strings) and talk over WebRTC, encrypted; the
+relays see addresses and the encrypted signalling, never a card.
+
+What travels is the linked-play protocol (``phom.session``: join/act, welcome/state/
+refused) unchanged, plus four words of our own, each a JSON object with
+``"net": NET_VERSION`` and a ``"type"``:
+
+host → phone  ``hello`` {seats: [free guest seats], names}; ``admit`` {seat};
+              ``deny`` {code}
+phone → host  ``ask`` {name, seat?, token?}; a phone that also says ``hello``
+              claims to host the same room: both are told (``two_hosts``).
+
+``NetHost`` is the host's side: who is in the room, who asks for a seat, who was
+let in to which one; a seated phone's game messages go on to the host's
+``HostLinks`` as a same-Wi-Fi link's do, so the host's engine checks every move.
+``NetGuest`` is the guest's: from the link to the host's ``admit``, with a clear
+word for each way it can fail. Neither touches the browser: ui/page/link.py does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from html import escape
+from typing import Any
+
+from ..core.i18n import Words
+from ..core.widgets import btn
+
+NET_VERSION = 1
+RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://nostr.sathoarder.com")
+"""The public Nostr relays the phones meet through; index.html's CSP connect-src names
+exactly these (tests/ui/test_invite.py holds the two together)."""
+STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
+"""Public STUN servers: each phone learns the address its network gives it."""
+RELAY_WAIT = 8.0      # s: no relay open by then -> "offline"
+HOST_WAIT = 25.0      # s: relays open but no host heard by then -> "no host"
+PATH_WAIT = 20.0      # s: a phone seen in the room but never linked -> "no path"
+
+ROOM_RE = re.compile(r"^[a-z0-9]{10,32}$")
+SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+TURN_RE = re.compile(r"^turns?:(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\?transport=(udp|tcp))?$")
+CTRL = ("hello", "ask", "admit", "deny")
+DENY = ("full", "version", "refused", "seat_taken", "not_admitted", "two_hosts")
+ERRORS = ("offline", "no_host", "no_path", "secret", "version", "two_hosts", "no_rtc", "insecure",
+          "full", "refused", "seat_taken", "host_left", "other")
+
+TEXT = {
+    "vi": {
+        "invite_btn": "Mời bạn",
+        "invite_title": "Mời bạn chơi qua mạng",
+        "consent_title": "Chơi qua Internet",
+        "consent_body": "Để các máy ở xa tìm thấy nhau, trang sẽ liên lạc với:",
+        "consent_relays": "các trạm Nostr công cộng ({relays}) — để các máy tìm thấy nhau;",
+        "consent_stun": "máy chủ STUN công cộng ({stun}) — để mỗi máy biết địa chỉ mạng của mình;",
+        "consent_turn": "máy chủ TURN bạn đã đặt ({turn}) — chuyển tiếp khi hai máy không nối thẳng được;",
+        "consent_see": "Họ chỉ thấy địa chỉ mạng của các máy, không thấy bài. Ván bài đi thẳng từ máy này "
+                       "sang máy kia, đã mã hoá. Trước khi bạn đồng ý, trang không liên lạc với ai ngoài "
+                       "trang của chính nó.",
+        "consent_ok": "Đồng ý, mời bạn",
+        "consent_join": "Đồng ý, vào bàn",
+        "cancel": "Huỷ",
+        "link_intro": "Gửi đường link này cho bạn qua Zalo, Messenger hay tin nhắn. Bạn mở link là vào được bàn:",
+        "share": "Gửi link",
+        "copied": "Đã chép link.",
+        "no_guest_seat": "Bàn chưa có ghế cho khách: vào Cài đặt, chọn “Khách (điện thoại khác)” cho một ghế.",
+        "relays_on": "Đã nối {n} trạm — đang chờ bạn vào.",
+        "relays_none": "Đang nối các trạm…",
+        "asks": "{name} xin vào bàn.",
+        "admit": "Cho vào ghế {seat}",
+        "deny": "Không cho",
+        "in_seat": "{name} đang ngồi ghế {seat}",
+        "turn_title": "Máy chủ TURN (không bắt buộc)",
+        "turn_help": "Khi mạng của một máy chặn đường nối thẳng, máy chủ TURN chuyển tiếp giúp (vẫn mã hoá).",
+        "turn_url": "Địa chỉ (turn:…)",
+        "turn_user": "Tên đăng nhập",
+        "turn_pass": "Mật khẩu",
+        "turn_save": "Lưu",
+        "turn_saved": "Đã lưu máy chủ TURN.",
+        "turn_cleared": "Đã bỏ máy chủ TURN.",
+        "bad_turn": "Không lưu được: {reason}.",
+        "turn_bad_url": "địa chỉ phải có dạng turn:tên-máy:cổng hoặc turns:tên-máy:cổng",
+        "turn_no_user": "cần cả tên đăng nhập và mật khẩu",
+        "turn_too_long": "quá dài",
+        "join_net_title": "Bạn được mời vào bàn Phỏm",
+        "your_name": "Tên của bạn",
+        "join": "Vào bàn",
+        "bad_name": "Hãy nhập tên (tối đa 16 chữ).",
+        "st_connecting": "Đang nối các trạm…",
+        "st_finding": "Đang tìm chủ bàn…",
+        "st_asking": "Đã xin vào bàn — chờ chủ bàn cho vào…",
+        "st_linking": "Chủ bàn đã cho vào — đang nối hai máy…",
+        "bad_link": "Đường link không đúng: {reason}.",
+        "link_no_room": "thiếu mã phòng",
+        "link_bad_room": "mã phòng bị sai",
+        "link_no_secret": "thiếu phần sau dấu # (khoá của phòng) — hãy chép lại cả đường link",
+        "link_bad_secret": "khoá của phòng bị sai — hãy chép lại cả đường link",
+        "err_offline": "Không nối được trạm nào. Máy bạn có đang ngoại tuyến không? Nếu ngồi cùng Wi-Fi, "
+                       "hãy dùng mã nối bàn (không cần Internet).",
+        "err_no_host": "Không thấy chủ bàn trong phòng này. Link có thể sai, hoặc chủ bàn đã đóng trang.",
+        "err_no_path": "Mạng của một trong hai máy chặn đường nối thẳng. Hãy ngồi cùng Wi-Fi và dùng mã nối "
+                       "bàn, hoặc đặt một máy chủ TURN.",
+        "err_secret": "Khoá của link không khớp với phòng — hãy chép lại cả đường link từ chủ bàn.",
+        "err_version": "Hai máy đang mở hai phiên bản khác nhau của trang — hãy tải lại trang cả hai máy.",
+        "err_two_hosts": "Có hai máy cùng làm chủ một phòng. Hãy đóng trang ở một máy rồi tạo link mới.",
+        "err_no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
+        "err_insecure": "Trang này không mở qua https nên không chơi qua Internet được.",
+        "err_full": "Bàn đã đủ người.",
+        "err_refused": "Chủ bàn không cho vào.",
+        "err_seat_taken": "Ghế này đã có người ngồi.",
+        "err_host_left": "Chủ bàn đã rời phòng. Khi chủ bàn mở lại trang, bạn sẽ tự vào lại ghế cũ.",
+        "err_other": "Không nối được. Hãy thử lại.",
+        "retry": "Thử lại",
+        "net_on": "Đang chơi qua Internet",
+    },
+    "en": {
+        "invite_btn": "Invite",
+        "invite_title": "Invite friends over the internet",
+        "consent_title": "Playing over the internet",
+        "consent_body": "So that phones far apart can find each other, the page will contact:",
+        "consent_relays": "public Nostr relays ({relays}) — for the phones to find each other;",
+        "consent_stun": "public STUN servers ({stun}) — for each phone to learn its network address;",
+        "consent_turn": "the TURN server you set ({turn}) — to relay when two phones cannot link directly;",
+        "consent_see": "They see the phones' network addresses, never the cards. The game goes from phone "
+                       "to phone, encrypted. Until you agree, the page contacts nothing but its own site.",
+        "consent_ok": "Agree and invite",
+        "consent_join": "Agree and join",
+        "cancel": "Cancel",
+        "link_intro": "Send this link through Zalo, Messenger or SMS. Opening it takes your friend to the table:",
+        "share": "Send the link",
+        "copied": "Link copied.",
+        "no_guest_seat": "The table has no seat for a guest: in Settings, make a seat “Guest (another phone)”.",
+        "relays_on": "{n} relays linked — waiting for friends.",
+        "relays_none": "Linking the relays…",
+        "asks": "{name} asks to join.",
+        "admit": "Seat {seat}",
+        "deny": "Refuse",
+        "in_seat": "{name} sits in seat {seat}",
+        "turn_title": "TURN server (optional)",
+        "turn_help": "When a phone's network blocks a direct link, a TURN server relays it (still encrypted).",
+        "turn_url": "Address (turn:…)",
+        "turn_user": "User name",
+        "turn_pass": "Password",
+        "turn_save": "Save",
+        "turn_saved": "TURN server saved.",
+        "turn_cleared": "TURN server removed.",
+        "bad_turn": "Not saved: {reason}.",
+        "turn_bad_url": "the address must look like turn:host:port or turns:host:port",
+        "turn_no_user": "both a user name and a password are needed",
+        "turn_too_long": "too long",
+        "join_net_title": "You are invited to a Phỏm table",
+        "your_name": "Your name",
+        "join": "Join",
+        "bad_name": "Please give a name (at most 16 letters).",
+        "st_connecting": "Linking the relays…",
+        "st_finding": "Looking for the host…",
+        "st_asking": "Asked to join — waiting for the host to let you in…",
+        "st_linking": "The host let you in — linking the phones…",
+        "bad_link": "This link does not work: {reason}.",
+        "link_no_room": "the room is missing",
+        "link_bad_room": "the room is wrong",
+        "link_no_secret": "the part after # (the room's key) is missing — copy the whole link again",
+        "link_bad_secret": "the room's key is wrong — copy the whole link again",
+        "err_offline": "No relay could be reached. Is this phone offline? On the same Wi-Fi, use the "
+                       "table codes instead (no internet needed).",
+        "err_no_host": "No host in this room. The link may be wrong, or the host closed the page.",
+        "err_no_path": "One of the phones' networks blocks a direct link. Sit on the same Wi-Fi and use the "
+                       "table codes, or set a TURN server.",
+        "err_secret": "The link's key does not match the room — copy the whole link from the host again.",
+        "err_version": "The phones have two different versions of the page open — reload the page on both.",
+        "err_two_hosts": "Two phones claim to host this room. Close the page on one and make a new link.",
+        "err_no_rtc": "This browser cannot link directly (no WebRTC).",
+        "err_insecure": "This page is not on https, so it cannot play over the internet.",
+        "err_full": "The table is full.",
+        "err_refused": "The host did not let you in.",
+        "err_seat_taken": "Someone already sits in that seat.",
+        "err_host_left": "The host left the room. When the host opens the page again, you get your seat back.",
+        "err_other": "Could not link. Please try again.",
+        "retry": "Try again",
+        "net_on": "Playing over the internet",
+    },
+}
+w_ = Words(TEXT)
+
+
+class BadInput(ValueError):
+    """Input refused; ``code`` names the reason in TEXT."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+# ---------------------------------------------------------------- the link
+def new_room() -> tuple[str, str]:
+    """A fresh room id (lower-case letters and digits) and secret (128 bits, base64url)."""
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+    room = "".join(secrets.choice(alphabet) for _ in range(12))
+    return room, secrets.token_urlsafe(16)
+
+
+def invite_url(page_url: str, room: str, secret: str) -> str:
+    """The link to send: the page's address (no query, no fragment), the room, the secret."""
+    base = page_url.split("#")[0].split("?")[0]
+    return f"{base}?room={room}#{secret}"
+
+
+def parse_link(search: str, fragment: str) -> tuple[str, str]:
+    """(room, secret) from a link's query (``?room=…``) and fragment (``#…``); BadInput
+    (link_no_room, link_bad_room, link_no_secret, link_bad_secret) otherwise."""
+    from urllib.parse import parse_qs
+
+    q = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    rooms = q.get("room", [])
+    if not rooms or not rooms[0]:
+        raise BadInput("link_no_room")
+    room = rooms[0].strip()
+    if not ROOM_RE.match(room):
+        raise BadInput("link_bad_room")
+    secret = fragment.lstrip("#").strip()
+    if not secret:
+        raise BadInput("link_no_secret")
+    if not SECRET_RE.match(secret):
+        raise BadInput("link_bad_secret")
+    return room, secret
+
+
+def check_turn(url: Any, user: Any, password: Any) -> dict | None:
+    """A TURN server as the player typed it: None (all empty: no TURN), or
+    {url, user, pass}; BadInput (turn_bad_url, turn_no_user, turn_too_long)."""
+    vals = [v.strip() if isinstance(v, str) else "" for v in (url, user, password)]
+    if not any(vals):
+        return None
+    if any(len(v) > 200 for v in vals):
+        raise BadInput("turn_too_long")
+    if not TURN_RE.match(vals[0]):
+        raise BadInput("turn_bad_url")
+    if not vals[1] or not vals[2]:
+        raise BadInput("turn_no_user")
+    return {"url": vals[0], "user": vals[1], "pass": vals[2]}
+
+
+def net_servers(turn: dict | None, lab: str | None = None, page_host: str = "",
+                page_origin: str = "") -> tuple[list[str], list[dict]]:
+    """The relays and ICE servers to use. The public ones (RELAYS, STUN), plus the
+    player's TURN. Tests only (``lab == "self"``, store.NET_LAB): the relay and STUN on
+    the page's own host, so a test never contacts a third party; it can point nowhere
+    else, so the setting cannot send a player's phone to a stranger's relay."""
+    ice: list[dict] = []
+    if lab == "self" and page_host and page_origin.startswith(("http://", "https://")):
+        relays = ["ws" + page_origin[len("http"):] + "/relay"]
+        ice.append({"urls": f"stun:{page_host}:3478"})
+    else:
+        relays = list(RELAYS)
+        ice.append({"urls": list(STUN)})
+    if turn:
+        ice.append({"urls": turn["url"], "username": turn["user"], "credential": turn["pass"]})
+    return relays, ice
+
+
+def load_net(storage) -> dict:
+    """The device's internet-play record (store.NET_KEY): consent, TURN, hosted room."""
+    from ..core.store import NET_KEY
+
+    try:
+        raw = json.loads(str(storage.getItem(NET_KEY) or "{}"))
+    except (ValueError, TypeError):
+        raw = {}
+    out: dict = {"consent": raw.get("consent") is True} if isinstance(raw, dict) else {"consent": False}
+    if isinstance(raw, dict):
+        try:
+            t = raw.get("turn") or {}
+            out["turn"] = check_turn(t.get("url"), t.get("user"), t.get("pass")) if isinstance(t, dict) else None
+        except BadInput:
+            out["turn"] = None
+        room, secret = raw.get("room"), raw.get("secret")
+        if isinstance(room, str) and isinstance(secret, str) and ROOM_RE.match(room) and SECRET_RE.match(secret):
+            out["room"], out["secret"] = room, secret
+    return out
+
+
+def save_net(storage, net: dict) -> None:
+    from ..core.store import NET_KEY
+
+    storage.setItem(NET_KEY, json.dumps(net))
+
+
+def message(kind: str, **fields) -> str:
+    return json.dumps({"net": NET_VERSION, "type": kind, **fields}, ensure_ascii=False)
+
+
+def read_ctrl(text: str) -> dict | None:
+    """One of our four words, checked; None when ``text`` is not one (a game message)."""
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(raw, dict) or "net" not in raw:
+        return None
+    if raw.get("type") not in CTRL:
+        return {"type": "bad"}
+    return raw
+
+
+# ---------------------------------------------------------------- the host
+class NetHost:
+    """The host's room: phones present, asking, and seated. The caller (ui/page/link.py)
+    sends each returned ``(peer, text)`` and tells ``HostLinks`` of seats opened and closed."""
+
+    def __init__(self, room: str, secret: str) -> None:
+        self.room, self.secret = room, secret
+        self.relays = 0
+        self.peers: set[str] = set()
+        self.asking: dict[str, str] = {}         # peer -> name asked with
+        self.seated: dict[int, str] = {}         # seat -> peer
+        self.names: dict[int, str] = {}          # seat -> the name its phone gave
+        self.error: str | None = None            # an ERRORS code, shown in the panel
+        self.denied: list[tuple[str, str]] = []  # (peer, code) refused, for the tests and the log
+
+    def seat_of(self, peer: str) -> int | None:
+        return next((s for s, p in self.seated.items() if p == peer), None)
+
+    def free_seats(self, session) -> list[int]:
+        """Guest seats no phone holds: none let in here, and no token given (a seat whose
+        phone joined once is kept for that phone, which comes back by its token)."""
+        if session is None:
+            return []
+        return [s for s in session.guests() if s not in self.seated and s not in session.tokens]
+
+    def hello(self, session, names: list[str]) -> str:
+        return message("hello", v=NET_VERSION, seats=self.free_seats(session), names=names)
+
+    def joined(self, peer: str, session, names: list[str]) -> list[tuple[str, str]]:
+        self.peers.add(peer)
+        return [(peer, self.hello(session, names))]
+
+    def left(self, peer: str) -> int | None:
+        """A phone left the room: the seat it held (for HostLinks.closed), if any."""
+        self.peers.discard(peer)
+        self.asking.pop(peer, None)
+        seat = self.seat_of(peer)
+        if seat is not None:
+            del self.seated[seat]
+        return seat
+
+    def _deny(self, peer: str, code: str) -> list[tuple[str, str]]:
+        self.asking.pop(peer, None)
+        self.denied.append((peer, code))
+        return [(peer, message("deny", code=code))]
+
+    def control(self, peer: str, msg: dict, session) -> tuple[list[tuple[str, str]], int | None]:
+        """One of our words from ``peer``: (replies, a seat to open now — a rejoin by token)."""
+        kind = msg.get("type")
+        if kind == "hello":        # another phone hosts this room too
+            self.error = "two_hosts"
+            return [(peer, message("deny", code="two_hosts"))], None
+        if kind != "ask":
+            return self._deny(peer, "not_admitted"), None
+        if msg.get("v") != NET_VERSION:
+            return self._deny(peer, "version"), None
+        name = msg.get("name")
+        if not isinstance(name, str) or not " ".join(name.split()):
+            return self._deny(peer, "refused"), None
+        name = " ".join(name.split())[:16]
+        seat, token = msg.get("seat"), msg.get("token")
+        if (session is not None and isinstance(seat, int) and isinstance(token, str)
+                and session.tokens.get(seat) == token):
+            # the same phone back (a reload, a new network): its seat, without asking again
+            old = self.seated.get(seat)
+            if old is not None and old != peer:
+                self.peers.discard(old)
+            self.seated[seat] = peer
+            self.names[seat] = name
+            self.asking.pop(peer, None)
+            return [(peer, message("admit", seat=seat))], seat
+        if not self.free_seats(session):
+            return self._deny(peer, "full"), None
+        self.asking[peer] = name
+        return [], None
+
+    def admit(self, peer: str, seat: int, session) -> list[tuple[str, str]]:
+        """The host lets ``peer`` in at ``seat`` (a free guest seat)."""
+        if peer not in self.asking:
+            return []
+        if seat not in self.free_seats(session):
+            return self._deny(peer, "seat_taken")
+        self.seated[seat] = peer
+        self.names[seat] = self.asking.pop(peer)
+        return [(peer, message("admit", seat=seat))]
+
+    def deny(self, peer: str) -> list[tuple[str, str]]:
+        return self._deny(peer, "refused") if peer in self.asking else []
+
+    def game_text(self, peer: str, text: str) -> tuple[int | None, list[tuple[str, str]]]:
+        """A non-control message: the seat whose link it belongs to (HostLinks.incoming
+        checks it), or a refusal when the phone was never let in."""
+        seat = self.seat_of(peer)
+        if seat is None:
+            return None, self._deny(peer, "not_admitted")
+        return seat, []
+
+
+# ---------------------------------------------------------------- the guest
+class NetGuest:
+    """A guest's way into an internet room, step by step, each failure a word."""
+
+    def __init__(self, room: str, secret: str, name: str = "") -> None:
+        self.room, self.secret, self.name = room, secret, name
+        self.step = "form"          # form -> connecting -> finding -> asking -> linking -> in
+        self.error: str | None = None
+        self.host: str | None = None
+        self.relays = 0
+        self.started_at: float | None = None
+        self.seen_at: float | None = None      # when a phone of the room first showed up
+        self.name_error = False
+
+    def start(self, name: str, now: float) -> bool:
+        clean = " ".join(str(name).split())
+        if not clean or len(clean) > 16:
+            self.name_error = True
+            return False
+        self.name, self.name_error = clean, False
+        self.step, self.error, self.started_at, self.host, self.seen_at = "connecting", None, now, None, None
+        return True
+
+    def on_relays(self, n: int) -> None:
+        self.relays = n
+        if n and self.step == "connecting":
+            self.step = "finding"
+        if n and self.error == "offline":
+            self.error = None
+
+    def on_join(self, peer: str, now: float) -> None:
+        if self.seen_at is None:
+            self.seen_at = now
+
+    def on_leave(self, peer: str) -> bool:
+        """True when the host left."""
+        if peer == self.host:
+            self.host = None
+            if self.step in ("asking", "linking", "in"):
+                self.step, self.error = "finding", "host_left"
+            return True
+        return False
+
+    def on_error(self, code: str) -> None:
+        if self.step in ("form", "in"):
+            return
+        self.error = code if code in ERRORS else "other"
+
+    def ask(self, seat: int | None, token: str | None) -> str:
+        return message("ask", v=NET_VERSION, name=self.name, seat=seat, token=token)
+
+    def control(self, peer: str, msg: dict, seat: int | None, token: str | None) -> tuple[list[str], int | None]:
+        """A word from a phone of the room: (texts to send it, a seat to join now)."""
+        kind = msg.get("type")
+        if kind == "hello":
+            if self.host is not None and self.host != peer:
+                self.error = "two_hosts"
+                return [], None
+            if msg.get("v") != NET_VERSION:
+                self.error = "version"
+                return [], None
+            self.host = peer
+            self.error = None
+            self.step = "asking"
+            return [self.ask(seat, token)], None
+        if peer != self.host:
+            return [], None
+        if kind == "admit" and isinstance(msg.get("seat"), int):
+            self.step, self.error = "linking", None
+            return [], int(msg["seat"])
+        if kind == "deny":
+            code = msg.get("code")
+            self.error = code if code in ERRORS else "other"
+            self.step = "form" if code in ("full", "refused", "seat_taken") else self.step
+        return [], None
+
+    def tick(self, now: float) -> bool:
+        """Time passing: True when a wait ran out (its error set)."""
+        if self.started_at is None or self.step in ("form", "in") or self.error is not None:
+            return False
+        waited = now - self.started_at
+        if self.relays == 0 and waited > RELAY_WAIT:
+            self.error = "offline"
+            return True
+        if self.step == "finding" and self.host is None:
+            if self.seen_at is not None and now - self.seen_at > PATH_WAIT:
+                self.error = "no_path"
+                return True
+            if self.seen_at is None and waited > HOST_WAIT:
+                self.error = "no_host"
+                return True
+        return False
+
+
+# ---------------------------------------------------------------- events
+def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tuple[str, str]]:
+    """One report of ui/friends/net.js on the host's page: what to send, to which phone.
+    A seated phone's game message goes to ``app.links`` (HostLinks) as its seat's, so the
+    engine checks it as a same-Wi-Fi link's."""
+    if kind == "relays":
+        host.relays = int(text or 0)
+    elif kind == "join":
+        return host.joined(peer, app.session, [app.name(s) for s in range(len(app.session.seats) if app.session is not None else 0)])
+    elif kind == "leave":
+        seat = host.left(peer)
+        if seat is not None:
+            app.links.closed(app, seat)
+    elif kind == "msg":
+        msg = read_ctrl(text)
+        if msg is not None:
+            out, seat = host.control(peer, msg, app.session)
+            if seat is not None:
+                app.links.opened(app, seat)
+            return out
+        seat, out = host.game_text(peer, text)
+        if seat is None:
+            return out
+        return [(host.seated[s], reply) for s, reply in app.links.incoming(app, seat, text) if s in host.seated]
+    return []
+
+
+def host_admit(app, host: NetHost, peer: str, seat: int) -> list[tuple[str, str]]:
+    out = host.admit(peer, seat, app.session)
+    if host.seat_of(peer) == seat:
+        app.links.opened(app, seat)
+    return out
+
+
+def host_outgoing(app, host: NetHost) -> list[tuple[str, str]]:
+    """The table for each seated phone whose copy is out of date (HostLinks.outgoing)."""
+    return [(host.seated[s], text) for s, text in app.links.outgoing(app) if s in host.seated]
+
+
+def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -> list[tuple[str, str]]:
+    """One report of ui/friends/net.js on a guest's page (``app`` a GuestApp): what to
+    send. Only the host's game messages reach the table."""
+    if kind == "relays":
+        g.on_relays(int(text or 0))
+    elif kind == "join":
+        g.on_join(peer, now)
+    elif kind == "leave":
+        if g.on_leave(peer) and app.connected:
+            app.host_closed()
+    elif kind == "error":
+        g.on_error(text)
+    elif kind == "msg":
+        msg = read_ctrl(text)
+        if msg is not None:
+            out, seat = g.control(peer, msg, app.seat, app.token)
+            sends = [(peer, t) for t in out]
+            if seat is not None:
+                sends.append((peer, app.join_message(seat)))
+            return sends
+        if peer == g.host:
+            app.receive(text)
+            if app.connected:
+                g.step, g.error = "in", None
+    return []
+
+
+# ---------------------------------------------------------------- drawing
+def consent_items(lang: str, turn: dict | None) -> str:
+    hosts = ", ".join(r.split("://", 1)[1] for r in RELAYS)
+    stun = ", ".join(s.split(":")[1] for s in STUN)
+    items = [w_(lang, "consent_relays", relays=hosts), w_(lang, "consent_stun", stun=stun)]
+    if turn:
+        items.append(w_(lang, "consent_turn", turn=turn["url"]))
+    return (f'<p>{escape(w_(lang, "consent_body"))}</p><ul class="net-parties">'
+            + "".join(f"<li>{escape(i)}</li>" for i in items)
+            + f'</ul><p class="note">{escape(w_(lang, "consent_see"))}</p>')
+
+
+def turn_html(lang: str, turn: dict | None, note: str | None = None) -> str:
+    t = turn or {}
+    fields = "".join(
+        f'<div class="field"><label for="turn-{k}">{escape(w_(lang, "turn_" + k))}</label>'
+        f'<input id="turn-{k}" data-key="turn-{k}" type="{kind}" autocomplete="off" spellcheck="false" '
+        f'value="{escape(t.get(f, ""))}"></div>'
+        for k, f, kind in (("url", "url", "text"), ("user", "user", "text"), ("pass", "pass", "password")))
+    msg = f'<p class="note" role="status">{escape(note)}</p>' if note else ""
+    return (f'<details class="net-turn"{" open" if turn or note else ""}><summary>{escape(w_(lang, "turn_title"))}'
+            f'</summary><p class="note">{escape(w_(lang, "turn_help"))}</p>{fields}'
+            f'<div class="link-actions">{btn(w_(lang, "turn_save"), "net_turn", key="turn-save")}</div>{msg}</details>')
+
+
+def error_html(lang: str, code: str | None) -> str:
+    if not code:
+        return ""
+    return f'<p class="link-error net-error" role="alert" data-error="{escape(code)}">{escape(w_(lang, "err_" + code))}</p>'
+
+
+__all__ = ["BadInput", "NetGuest", "NetHost", "RELAYS", "STUN", "check_turn", "invite_url", "net_servers",
+           "new_room", "parse_link", "read_ctrl", "w_"]

@@ -1,0 +1,157 @@
+"""Internet play's drawing, pure: the host's consent and invitation panels, the
+requests to sit down (a banner at the table), and the guest's screen from the link
+to the table. The state is ui/friends/invite.py's (``NetHost``, ``NetGuest``) and
+the device's record (``app.net``: consent, TURN), hung on the app by ui/page/net.py."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..core.widgets import btn, dialog
+from .invite import consent_items, error_html, turn_html, w_
+
+PANELS = ("net_consent", "invite")
+
+
+def host_of(app):
+    return getattr(app, "net_host", None)
+
+
+def invite_button_html(app) -> str:
+    """Settings: "Mời bạn" on a host's table (not on a guest's)."""
+    if getattr(app, "guest", False):
+        return ""
+    return f'<div class="link-actions net-buttons">{btn(w_(app.lang, "invite_btn"), "net_invite", key="net-invite", cls="primary")}</div>'
+
+
+def consent_html(app) -> str:
+    """The first time: which third parties internet play contacts, and what they see."""
+    lang = app.lang
+    net = getattr(app, "net", None) or {}
+    body = (consent_items(lang, net.get("turn"))
+            + turn_html(lang, net.get("turn"), getattr(app, "net_note", None))
+            + '<div class="link-actions">'
+            + btn(w_(lang, "consent_ok"), "net_consent", key="net-consent-ok", cls="primary")
+            + btn(w_(lang, "cancel"), "close", key="net-consent-cancel", cls="ghost") + "</div>")
+    return dialog("net_consent", w_(lang, "consent_title"), body, lang)
+
+
+def invite_html(app) -> str:
+    """The host's panel: the link to send, the relays, who asks and who sits where."""
+    lang = app.lang
+    host = host_of(app)
+    net = getattr(app, "net", None) or {}
+    parts = []
+    guests = app.session.guests() if app.session is not None else []
+    if not guests:
+        parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "no_guest_seat"))}</p>')
+    url = getattr(app, "net_url", "")
+    if url:
+        parts.append(f'<p>{escape(w_(lang, "link_intro"))}</p>'
+                     f'<input class="net-link" id="net-link" data-key="net-link" readonly value="{escape(url)}" '
+                     f'aria-label="{escape(w_(lang, "link_intro"))}">'
+                     f'<div class="link-actions">{btn(w_(lang, "share"), "net_share", key="net-share", cls="primary")}'
+                     "</div>")
+    if host is not None:
+        status = w_(lang, "relays_on", n=host.relays) if host.relays else w_(lang, "relays_none")
+        parts.append(f'<p class="note net-status" role="status" data-relays="{host.relays}">{escape(status)}</p>')
+        parts.append(error_html(lang, host.error))
+        parts.append(requests_rows(app, host))
+        for seat in sorted(host.seated):
+            parts.append(f'<p class="net-seated" data-seat="{seat}">'
+                         f'{escape(w_(lang, "in_seat", name=host.names.get(seat, app.name(seat)), seat=seat + 1))}</p>')
+    note = getattr(app, "net_note", None)
+    parts.append(turn_html(lang, net.get("turn"), note))
+    return dialog("invite", w_(lang, "invite_title"), "".join(parts), lang)
+
+
+def requests_rows(app, host) -> str:
+    lang = app.lang
+    free = host.free_seats(app.session)
+    rows = []
+    for peer, name in host.asking.items():
+        seats = "".join(btn(w_(lang, "admit", seat=s + 1), "net_admit", arg=f"{peer}:{s}",
+                            key=f"admit-{peer}-{s}", cls="primary") for s in free)
+        rows.append(f'<div class="net-ask" role="alert" data-peer="{escape(peer)}" data-key="ask-{escape(peer)}">'
+                    f'<p>{escape(w_(lang, "asks", name=name))}</p><div class="link-actions">{seats}'
+                    f'{btn(w_(lang, "deny"), "net_deny", arg=peer, key=f"deny-{peer}", cls="ghost")}</div></div>')
+    return "".join(rows)
+
+
+def banners_html(app) -> str:
+    """At the table (the panel closed): who asks to sit down, and a room's trouble."""
+    host = host_of(app)
+    if host is None or app.dialog == "invite":
+        return ""
+    return requests_rows(app, host) + error_html(app.lang, host.error)
+
+
+def panel_html(app) -> str:
+    if app.dialog == "net_consent":
+        return consent_html(app)
+    if app.dialog == "invite":
+        return invite_html(app)
+    return ""
+
+
+def guest_screen_html(app) -> str:
+    """A guest who came by an invitation link: a name, the third parties said, then each
+    step in words (never a silent spinner) and each failure with the way on."""
+    g = app.net_guest
+    lang = app.lang
+    net = getattr(app, "net", None) or {}
+    parts = []
+    if g.error == "host_left" or getattr(app, "host_gone", False):
+        parts.append(error_html(lang, "host_left"))
+    parts.append(f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>')
+    if g.step == "form":
+        parts.append(f'<div class="field"><label for="net-name">{escape(w_(lang, "your_name"))}</label>'
+                     f'<input id="net-name" data-key="net-name" maxlength="16" autocomplete="nickname" '
+                     f'value="{escape(g.name)}"></div>')
+        if g.name_error:
+            parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "bad_name"))}</p>')
+        parts.append(error_html(lang, g.error if g.error != "host_left" else None))
+        parts.append(consent_items(lang, net.get("turn")))
+        parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None)))
+        parts.append('<div class="link-actions">'
+                     + btn(w_(lang, "consent_join"), "net_join", key="net-join", cls="primary")
+                     + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+    else:
+        if g.error and g.error != "host_left":
+            parts.append(error_html(lang, g.error))
+            parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None)))
+            parts.append('<div class="link-actions">'
+                         + btn(w_(lang, "retry"), "net_retry", key="net-retry", cls="primary")
+                         + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+        else:
+            parts.append(f'<p class="note net-step" role="status" data-step="{g.step}">'
+                         f'{escape(w_(lang, "st_" + ("finding" if g.step == "in" else g.step)))}</p>')
+    return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
+            + "".join(parts) + "</section>")
+
+
+def bad_link_html(app, code: str) -> str:
+    lang = app.lang
+    return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
+            f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>'
+            f'<p class="link-error" role="alert" data-error="{escape(code)}">'
+            f'{escape(w_(lang, "bad_link", reason=w_(lang, code)))}</p>'
+            f'<div class="link-actions">{btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost")}</div>'
+            "</section>")
+
+
+def plug_guest(app, guest) -> None:
+    """A guest's table that came by an invitation link: its NetGuest, and its screen
+    until the host's table arrives."""
+    app.net_guest = guest
+    app.join_screen = guest_screen_html
+
+
+def plug(app) -> None:
+    """Internet play's part of a host's table: the button, the two panels, the requests."""
+    app.plug("settings", invite_button_html)
+    if getattr(app, "guest", False):
+        return
+    app.panels.update(PANELS)
+    app.plug("panel", panel_html)
+    app.plug("banners", banners_html)

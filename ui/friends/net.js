@@ -1,0 +1,115 @@
+// Internet play (issue 39): the transport only. trystero (Nostr strategy, bundled into
+// vendor/trystero/trystero.mjs by scripts/setup.sh) finds the other phones of one room
+// through public Nostr relays and links them by WebRTC; the signalling is encrypted with
+// the room secret (trystero's ``password``, from the link's fragment). Nothing here is
+// loaded from or sent to a third party until ``start`` is called, which the page does only
+// after the player chose internet play. The page's Python (ui/page/link.py, with
+// ui/friends/invite.py) decides everything, including the relays and ICE servers passed
+// in; this module only moves strings and reports what happened:
+//   listen((kind, peer, text) => ...) with kind
+//     "relays"  text = how many relays are connected now (a number as text)
+//     "join"    a phone joined the room (peer = its id)
+//     "leave"   it left, or its link broke
+//     "msg"     text from that phone
+//     "error"   text = one word (see ``classify``), peer = the phone concerned or ""
+// Received messages are kept in a short log (received()) so tests can check what a guest
+// was ever sent.
+
+const APP_ID = "phom-tala.v1";
+let trystero = null;       // the bundled module, loaded on first start
+let room = null;
+let action = null;
+let onEvent = null;
+let relayTimer = null;
+let lastRelays = -1;
+const log = [];
+
+// trystero's join errors in one word, for the page to word in the player's language.
+function classify(error) {
+  const s = String(error || "");
+  if (/password/i.test(s)) return "secret";
+  if (/could not connect to peer/i.test(s)) return "no_path";
+  if (/handshake/i.test(s)) return "secret";
+  return "other";
+}
+
+function emit(kind, peer, text) {
+  if (onEvent) {
+    try { onEvent(kind, peer || "", text == null ? "" : String(text)); } catch (e) { console.error(e); }
+  }
+}
+
+function openRelays() {
+  if (!trystero) return 0;
+  let n = 0;
+  for (const ws of Object.values(trystero.getRelaySockets())) if (ws && ws.readyState === 1) n += 1;
+  return n;
+}
+
+// Join room ``roomId`` with the room secret. ``relays``: the wss:// URLs; ``iceServers``:
+// the STUN (and TURN, if the player set one) servers, exactly, never trystero's own.
+export async function start(roomId, secret, relays, iceServers) {
+  stop();
+  if (typeof RTCPeerConnection !== "function") { emit("error", "", "no_rtc"); return false; }
+  if (!globalThis.crypto || !crypto.subtle) { emit("error", "", "insecure"); return false; }
+  if (!trystero) trystero = await import(new URL("../../vendor/trystero/trystero.mjs", import.meta.url).href);
+  const cfg = {
+    appId: APP_ID,
+    password: String(secret),
+    relayConfig: { urls: Array.from(relays, String) },
+    rtcConfig: { iceServers: JSON.parse(JSON.stringify(iceServers)) },
+  };
+  room = trystero.joinRoom(cfg, String(roomId), {
+    onJoinError: (d) => {
+      console.warn("phom: internet play: " + (d && d.error));
+      emit("error", (d && d.peerId) || "", classify(d && d.error));
+    },
+  });
+  action = room.makeAction("m");
+  action.onMessage = (data, meta) => {
+    const text = String(data);
+    log.push(text);
+    if (log.length > 2000) log.shift();
+    emit("msg", meta && meta.peerId, text);
+  };
+  room.onPeerJoin = (peer) => emit("join", peer, "");
+  room.onPeerLeave = (peer) => emit("leave", peer, "");
+  lastRelays = -1;
+  relayTimer = setInterval(() => {
+    const n = openRelays();
+    if (n !== lastRelays) { lastRelays = n; emit("relays", "", n); }
+  }, 250);
+  return true;
+}
+
+export function send(peer, text) {
+  if (!action) return false;
+  action.send(String(text), { target: String(peer) }).catch((e) => console.warn("phom: send failed", e));
+  return true;
+}
+
+export function stop() {
+  if (relayTimer) clearInterval(relayTimer);
+  relayTimer = null;
+  if (room) { try { room.leave(); } catch (e) { /* gone */ } }
+  room = null;
+  action = null;
+}
+
+export function relaysOpen() { return openRelays(); }
+export function listen(fn) { onEvent = fn; }
+export function received() { return log.slice(); }
+export function selfId() { return trystero ? trystero.selfId : null; }
+
+// Web Share where the browser has it (the system share sheet), else the clipboard.
+// Resolves to "shared", "copied" or "" (cancelled / refused: the link stays on screen).
+export async function share(url, title) {
+  if (navigator.share) {
+    try { await navigator.share({ title, url }); return "shared"; } catch (e) {
+      if (e && e.name === "AbortError") return "";
+    }
+  }
+  try { await navigator.clipboard.writeText(url); return "copied"; } catch (e) { return ""; }
+}
+
+window.phomNet = { start, send, stop, listen, received, relaysOpen, selfId, share };
