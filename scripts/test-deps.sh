@@ -17,6 +17,11 @@ need nodejs npm -- command -v npm
 # mode); Selenium, which drives it, is in requirements-dev.in.
 need webkit2gtk-driver -- test -x "${PHOM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}"
 need xvfb -- command -v Xvfb
+# Internet play's lab (tests/browser/netlab.py): phones behind NATs in network
+# namespaces (iproute2, nftables), coturn as the lab's STUN and TURN server.
+need iproute2 -- command -v ip
+need nftables -- command -v nft
+need coturn -- command -v turnserver
 install_needed
 
 bash scripts/venv.sh --dev

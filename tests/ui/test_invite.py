@@ -344,12 +344,20 @@ def test_each_wait_ends_in_words_never_a_silent_spinner():
     assert g.tick(108.5) and g.error == "offline"     # no relay within RELAY_WAIT
     g.start("Lan", 200.0)
     g.on_relays(2)
-    assert g.step == "finding" and not g.tick(220.0)
-    assert g.tick(226.0) and g.error == "no_host"      # relays, but nobody in the room
+    g.on_join("other-guest", 201.0)                      # another guest is no host
+    assert g.step == "finding" and not g.tick(230.0)
+    assert g.tick(236.0) and g.error == "no_host"      # relays, but no host in the room
     g.start("Lan", 300.0)
     g.on_relays(1)
-    g.on_join("h1", 301.0)                               # someone there, never linked
-    assert not g.tick(320.0) and g.tick(321.5) and g.error == "no_path"
+    g.on_error("no_path")                                # trystero: offers exchanged, no path
+    assert g.error == "no_path"
+    g.start("Lan", 350.0)
+    g.on_relays(1)
+    assert g.control("h1", {"net": 1, "type": "hello", "v": 1}, None, None)[0]
+    g.on_error("no_path")                                # another guest's path: not ours
+    assert g.error is None and g.step == "asking"
+    h = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
+    assert not h.tick(10.0) and not h.tick(17.0) and h.tick(18.5) and h.error == "offline"
     g.start("Lan", 400.0)
     g.on_error("secret")                                 # trystero: wrong password
     assert g.error == "secret"

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from html import escape
 from typing import Any
 
@@ -40,8 +39,8 @@ exactly these (tests/ui/test_invite.py holds the two together)."""
 STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 """Public STUN servers: each phone learns the address its network gives it."""
 RELAY_WAIT = 8.0      # s: no relay open by then -> "offline"
-HOST_WAIT = 25.0      # s: relays open but no host heard by then -> "no host"
-PATH_WAIT = 20.0      # s: a phone seen in the room but never linked -> "no path"
+HOST_WAIT = 35.0      # s: relays open but no host heard by then -> "no host" (longer than trystero
+                      # takes to report a host it exchanged offers with but could not reach: "no path")
 
 ROOM_RE = re.compile(r"^[a-z0-9]{10,32}$")
 SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -200,9 +199,14 @@ class BadInput(ValueError):
 # ---------------------------------------------------------------- the link
 def new_room() -> tuple[str, str]:
     """A fresh room id (lower-case letters and digits) and secret (128 bits, base64url)."""
+    import base64
+    import random
+
+    rng = random.SystemRandom()     # the browser's crypto.getRandomValues under Pyodide
     alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-    room = "".join(secrets.choice(alphabet) for _ in range(12))
-    return room, secrets.token_urlsafe(16)
+    room = "".join(rng.choice(alphabet) for _ in range(12))
+    secret = base64.urlsafe_b64encode(rng.getrandbits(128).to_bytes(16, "big")).decode().rstrip("=")
+    return room, secret
 
 
 def invite_url(page_url: str, room: str, secret: str) -> str:
@@ -214,10 +218,7 @@ def invite_url(page_url: str, room: str, secret: str) -> str:
 def parse_link(search: str, fragment: str) -> tuple[str, str]:
     """(room, secret) from a link's query (``?room=…``) and fragment (``#…``); BadInput
     (link_no_room, link_bad_room, link_no_secret, link_bad_secret) otherwise."""
-    from urllib.parse import parse_qs
-
-    q = parse_qs(search.lstrip("?"), keep_blank_values=True)
-    rooms = q.get("room", [])
+    rooms = [p[5:] for p in search.lstrip("?").split("&") if p.startswith("room=")]
     if not rooms or not rooms[0]:
         raise BadInput("link_no_room")
     room = rooms[0].strip()
@@ -322,6 +323,16 @@ class NetHost:
         self.names: dict[int, str] = {}          # seat -> the name its phone gave
         self.error: str | None = None            # an ERRORS code, shown in the panel
         self.denied: list[tuple[str, str]] = []  # (peer, code) refused, for the tests and the log
+        self.started_at: float | None = None
+
+    def tick(self, now: float) -> bool:
+        """No relay open RELAY_WAIT after the start: "offline" (True: said now)."""
+        if self.started_at is None:
+            self.started_at = now
+        if self.relays == 0 and self.error is None and now - self.started_at > RELAY_WAIT:
+            self.error = "offline"
+            return True
+        return False
 
     def seat_of(self, peer: str) -> int | None:
         return next((s for s, p in self.seated.items() if p == peer), None)
@@ -450,7 +461,9 @@ class NetGuest:
         return False
 
     def on_error(self, code: str) -> None:
-        if self.step in ("form", "in"):
+        """trystero's word for a failure. Every phone of a room links to every other, so a
+        path that fails once the host is found is another guest's, not ours to report."""
+        if self.step in ("form", "in") or (code == "no_path" and self.host is not None):
             return
         self.error = code if code in ERRORS else "other"
 
@@ -490,13 +503,9 @@ class NetGuest:
         if self.relays == 0 and waited > RELAY_WAIT:
             self.error = "offline"
             return True
-        if self.step == "finding" and self.host is None:
-            if self.seen_at is not None and now - self.seen_at > PATH_WAIT:
-                self.error = "no_path"
-                return True
-            if self.seen_at is None and waited > HOST_WAIT:
-                self.error = "no_host"
-                return True
+        if self.step == "finding" and self.host is None and waited > HOST_WAIT:
+            self.error = "no_host"
+            return True
         return False
 
 
@@ -507,6 +516,8 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
     engine checks it as a same-Wi-Fi link's."""
     if kind == "relays":
         host.relays = int(text or 0)
+        if host.relays and host.error == "offline":
+            host.error = None
     elif kind == "join":
         return host.joined(peer, app.session, [app.name(s) for s in range(len(app.session.seats) if app.session is not None else 0)])
     elif kind == "leave":
@@ -578,7 +589,9 @@ def consent_items(lang: str, turn: dict | None) -> str:
             + f'</ul><p class="note">{escape(w_(lang, "consent_see"))}</p>')
 
 
-def turn_html(lang: str, turn: dict | None, note: str | None = None) -> str:
+def turn_html(lang: str, turn: dict | None, note: str | None = None, opened: bool = False) -> str:
+    """The TURN fields, folded unless one is set, a note is shown or ``opened`` (the
+    words just said a TURN server would help)."""
     t = turn or {}
     fields = "".join(
         f'<div class="field"><label for="turn-{k}">{escape(w_(lang, "turn_" + k))}</label>'
@@ -586,7 +599,7 @@ def turn_html(lang: str, turn: dict | None, note: str | None = None) -> str:
         f'value="{escape(t.get(f, ""))}"></div>'
         for k, f, kind in (("url", "url", "text"), ("user", "user", "text"), ("pass", "pass", "password")))
     msg = f'<p class="note" role="status">{escape(note)}</p>' if note else ""
-    return (f'<details class="net-turn"{" open" if turn or note else ""}><summary>{escape(w_(lang, "turn_title"))}'
+    return (f'<details class="net-turn"{" open" if turn or note or opened else ""}><summary>{escape(w_(lang, "turn_title"))}'
             f'</summary><p class="note">{escape(w_(lang, "turn_help"))}</p>{fields}'
             f'<div class="link-actions">{btn(w_(lang, "turn_save"), "net_turn", key="turn-save")}</div>{msg}</details>')
 

@@ -119,7 +119,8 @@ def guest_screen_html(app) -> str:
     else:
         if g.error and g.error != "host_left":
             parts.append(error_html(lang, g.error))
-            parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None)))
+            parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None),
+                                   opened=g.error == "no_path"))
             parts.append('<div class="link-actions">'
                          + btn(w_(lang, "retry"), "net_retry", key="net-retry", cls="primary")
                          + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")

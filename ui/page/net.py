@@ -228,8 +228,8 @@ class NetPage:
 
     def _tick(self) -> None:
         try:
-            g = self.guest
-            if g is not None and g.tick(time.monotonic()):
+            g, h = self.guest, self.host
+            if (g is not None and g.tick(time.monotonic())) or (h is not None and h.tick(time.monotonic())):
                 self.page.render()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)

@@ -1,0 +1,221 @@
+"""A lab of phones on different networks, on this machine (issue 39): network
+namespaces joined by veth pairs, nothing reaching outside them.
+
+    pub        a bridge on 203.0.113.1/24 (TEST-NET-3): the page and the Nostr relay on one
+               origin (netlab_relay.mjs in front of scripts/serve.py), coturn as STUN and TURN
+    r<i>       a home router per phone: "wan" on the bridge (203.0.113.<10+i>), "lan" 10.<i>.0.1,
+               nftables masquerade; like a real home router it drops what comes in unasked
+               (``iifname "wan" ct state new drop``), and ``symmetric`` routers map each
+               destination to a new port (``masquerade fully-random``, iptables' --random-fully)
+    c<i>       the phone: 10.<i>.0.2, its default route the router; Chromium runs here
+
+Why the drop matters: Linux answers an unasked packet to the router's own address with
+ICMP port-unreachable and keeps a conntrack entry for it; when the phone then sends to
+that peer, masquerade must pick another port, and the mapping STUN reported is wrong, so
+two such NATs never meet with STUN alone. Home routers drop such packets; so does this one,
+and STUN alone connects (tests/browser/test_netlab.py).
+
+Everything is named with this process's prefix and removed by ``close()`` (each
+namespace, each process), also after a failure. Needs root, ``ip``, ``nft``,
+``turnserver`` and ``node``; under CI a missing one fails (needs.missing)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from needs import missing
+
+ROOT = Path(__file__).resolve().parents[2]
+PUB_IP = "203.0.113.1"
+PORT = 8080
+ORIGIN = f"http://{PUB_IP}:{PORT}"
+TURN_USER, TURN_PASS = "phom", "lab-secret"
+CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
+
+
+def _run(*cmd: str, ns: str | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    full = (["ip", "netns", "exec", ns] if ns else []) + list(cmd)
+    return subprocess.run(full, check=check, capture_output=True, text=True)
+
+
+def check_tools() -> None:
+    if os.geteuid() != 0:
+        missing("the NAT lab needs root (network namespaces)")
+    for tool, pkg in (("ip", "iproute2"), ("nft", "nftables"), ("turnserver", "coturn"), ("node", "nodejs")):
+        if shutil.which(tool) is None:
+            missing(f"the NAT lab needs {tool} (apt-get install {pkg}; scripts/test-deps.sh)")
+    if not (ROOT / "node_modules" / "ws").is_dir():
+        missing("the NAT lab's relay needs the ws package (npm ci)")
+    if not (ROOT / "vendor" / "trystero" / "trystero.mjs").is_file():
+        missing("vendor/trystero/ is not built (scripts/setup.sh)")
+
+
+class Lab:
+    def __init__(self, symmetric: tuple[int, ...] = ()) -> None:
+        check_tools()
+        self.prefix = f"pl{os.getpid() % 100000}"
+        self.namespaces: list[str] = []
+        self.procs: list[subprocess.Popen] = []
+        self.tmp = Path(tempfile.mkdtemp(prefix="phom-netlab-"))
+        self.phones = 0
+        self.symmetric = set(symmetric)
+        self.relay: subprocess.Popen | None = None
+        try:
+            self._public()
+        except BaseException:
+            self.close()
+            raise
+
+    # ------------------------------------------------------------ topology
+    def _ns(self, name: str) -> str:
+        ns = f"{self.prefix}{name}"
+        _run("ip", "netns", "add", ns)
+        self.namespaces.append(ns)
+        _run("ip", "-n", ns, "link", "set", "lo", "up")
+        return ns
+
+    def _public(self) -> None:
+        self.pub = pub = self._ns("pub")
+        _run("ip", "-n", pub, "link", "add", "br0", "type", "bridge")
+        _run("ip", "-n", pub, "addr", "add", f"{PUB_IP}/24", "dev", "br0")
+        _run("ip", "-n", pub, "link", "set", "br0", "up")
+        # the page (scripts/serve.py on the namespace's own loopback) behind the relay's origin
+        up = 8000
+        self._spawn("serve", [sys.executable, str(ROOT / "scripts" / "serve.py"), str(up)], pub)
+        self.relay = self._spawn("relay", ["node", str(Path(__file__).with_name("netlab_relay.mjs")),
+                                           PUB_IP, str(PORT), str(up)], pub, ready="ready")
+        users = self.tmp / "turnuser.db"
+        self._spawn("coturn", ["turnserver", "-n", f"--listening-ip={PUB_IP}", f"--relay-ip={PUB_IP}",
+                               "--listening-port=3478", "--min-port=40000", "--max-port=49999",
+                               "--lt-cred-mech", f"--user={TURN_USER}:{TURN_PASS}", "--realm=phom.test",
+                               "--no-tls", "--no-dtls", "--no-cli", f"--userdb={users}",
+                               "--pidfile", str(self.tmp / "turn.pid"), "--log-file=stdout", "--simple-log"], pub)
+        self._wait_http()
+
+    def phone(self) -> str:
+        """A new phone behind its own router: the phone's namespace."""
+        self.phones += 1
+        i = self.phones
+        r, c = self._ns(f"r{i}"), self._ns(f"c{i}")
+        a, b = f"{self.prefix}w{i}", f"{self.prefix}x{i}"
+        _run("ip", "link", "add", a, "type", "veth", "peer", "name", b)
+        _run("ip", "link", "set", a, "netns", r)
+        _run("ip", "link", "set", b, "netns", self.pub)
+        _run("ip", "-n", r, "link", "set", a, "name", "wan")
+        _run("ip", "-n", self.pub, "link", "set", b, "master", "br0")
+        _run("ip", "-n", self.pub, "link", "set", b, "up")
+        _run("ip", "-n", r, "addr", "add", f"203.0.113.{10 + i}/24", "dev", "wan")
+        _run("ip", "-n", r, "link", "set", "wan", "up")
+        a, b = f"{self.prefix}l{i}", f"{self.prefix}p{i}"
+        _run("ip", "link", "add", a, "type", "veth", "peer", "name", b)
+        _run("ip", "link", "set", a, "netns", r)
+        _run("ip", "link", "set", b, "netns", c)
+        _run("ip", "-n", r, "link", "set", a, "name", "lan")
+        _run("ip", "-n", c, "link", "set", b, "name", "eth0")
+        _run("ip", "-n", r, "addr", "add", f"10.{i}.0.1/24", "dev", "lan")
+        _run("ip", "-n", r, "link", "set", "lan", "up")
+        _run("ip", "-n", c, "addr", "add", f"10.{i}.0.2/24", "dev", "eth0")
+        _run("ip", "-n", c, "link", "set", "eth0", "up")
+        _run("ip", "-n", c, "route", "add", "default", "via", f"10.{i}.0.1")
+        _run("sysctl", "-qw", "net.ipv4.ip_forward=1", ns=r)
+        mode = "masquerade fully-random" if i in self.symmetric else "masquerade"
+        rules = f"""
+table ip nat {{
+  chain post {{
+    type nat hook postrouting priority srcnat; policy accept;
+    oifname "wan" {mode}
+  }}
+}}
+table inet home {{
+  chain forward {{
+    type filter hook forward priority filter; policy accept;
+    iifname "wan" ct state established,related accept
+    iifname "wan" drop
+  }}
+  chain input {{
+    type filter hook input priority filter; policy accept;
+    iifname "wan" ct state new drop
+  }}
+}}
+"""
+        subprocess.run(["ip", "netns", "exec", r, "nft", "-f", "-"], input=rules, text=True, check=True,
+                       capture_output=True)
+        return c
+
+    # ------------------------------------------------------------ processes
+    def _spawn(self, name: str, cmd: list[str], ns: str, ready: str | None = None) -> subprocess.Popen:
+        log = open(self.tmp / f"{name}.log", "w")
+        p = subprocess.Popen(["ip", "netns", "exec", ns, *cmd], stdout=log, stderr=subprocess.STDOUT,
+                             cwd=str(ROOT), start_new_session=True)
+        self.procs.append(p)
+        if ready:
+            deadline = time.time() + 20
+            while ready not in (self.tmp / f"{name}.log").read_text(errors="replace"):
+                if p.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"{name} did not start: {self.log(name)}")
+                time.sleep(0.05)
+        return p
+
+    def _wait_http(self) -> None:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            r = _run("python3", "-c", f"import urllib.request as u; u.urlopen('{ORIGIN}/index.html', timeout=2)",
+                     ns=self.pub, check=False)
+            if r.returncode == 0:
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the lab's page did not come up: {self.log('serve')} {self.log('relay')}")
+
+    def log(self, name: str) -> str:
+        p = self.tmp / f"{name}.log"
+        return p.read_text(errors="replace")[-2000:] if p.exists() else ""
+
+    def relay_down(self) -> None:
+        """The relay stops (its sockets closed, none taken): SIGUSR1 toggles it."""
+        assert self.relay is not None
+        self.relay.send_signal(signal.SIGUSR1)
+
+    def launcher(self, ns: str) -> str:
+        """An executable that runs Chromium inside ``ns`` (Playwright's executable_path)."""
+        path = self.tmp / f"chromium-{ns}.sh"
+        path.write_text(f'#!/bin/sh\nexec ip netns exec {ns} {CHROMIUM} "$@"\n')
+        path.chmod(path.stat().st_mode | stat.S_IXUSR)
+        return str(path)
+
+    def close(self) -> None:
+        for p in reversed(self.procs):
+            if p.poll() is None:
+                try:
+                    os.killpg(p.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        for p in self.procs:
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        self.procs.clear()
+        for ns in reversed(self.namespaces):
+            _run("ip", "netns", "del", ns, check=False)
+        self.namespaces.clear()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def chromium_args() -> list[str]:
+    """The lab's Chromium: the page on a namespace address counts as secure (trystero
+    needs crypto.subtle), local addresses not hidden behind mDNS (nothing resolves .local
+    here), and no name resolves (nothing can leave the lab by name)."""
+    return ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-quic",
+            f"--unsafely-treat-insecure-origin-as-secure={ORIGIN}",
+            "--disable-features=WebRtcHideLocalIpsWithMdns",
+            f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE {PUB_IP}"]

@@ -1,0 +1,79 @@
+// The internet-play lab's "public" server (tests/browser/netlab.py): the page, and on the
+// same origin a Nostr relay, so the page's own CSP ('self') lets it in and the test-only
+// switch (phom.netlab = "self", ui/friends/invite.py net_servers) can point at nothing
+// but the page's own host.
+//
+//   node netlab_relay.mjs LISTEN_HOST LISTEN_PORT UPSTREAM_PORT
+//
+// HTTP requests are passed to the page server (scripts/serve.py) on 127.0.0.1:UPSTREAM_PORT
+// of this namespace; a WebSocket on /relay speaks the part of NIP-01 trystero uses:
+// EVENT (answered OK, sent on to every matching subscription, stored nowhere: trystero's
+// events are ephemeral), REQ (filters by kinds, #x tags and since; answered EOSE) and
+// CLOSE. Signatures are not checked: a test relay. Prints "ready" once listening, and a
+// line per connection and event count on SIGTERM, for the test's log.
+import http from "node:http";
+import { WebSocketServer } from "ws";
+
+const [host, port, upstream] = process.argv.slice(2);
+const subs = new Map();   // ws -> Map(subId -> filters[])
+let events = 0;
+
+function matches(f, ev) {
+  if (Array.isArray(f.kinds) && !f.kinds.includes(ev.kind)) return false;
+  if (typeof f.since === "number" && ev.created_at < f.since) return false;
+  for (const [k, want] of Object.entries(f)) {
+    if (!k.startsWith("#") || !Array.isArray(want)) continue;
+    const name = k.slice(1);
+    if (!(ev.tags || []).some((t) => t[0] === name && want.includes(t[1]))) return false;
+  }
+  return true;
+}
+
+const server = http.createServer((req, res) => {
+  const up = http.request({ host: "127.0.0.1", port: +upstream, path: req.url, method: req.method,
+                            headers: req.headers }, (r) => { res.writeHead(r.statusCode, r.headers); r.pipe(res); });
+  up.on("error", (e) => { res.writeHead(502); res.end(String(e)); });
+  req.pipe(up);
+});
+
+const wss = new WebSocketServer({ noServer: true });
+let down = false;   // SIGUSR1: the relay goes down (every socket closed, none taken); again: up
+process.on("SIGUSR1", () => {
+  down = !down;
+  if (down) for (const ws of wss.clients) ws.terminate();
+  console.log(down ? "relay down" : "relay up");
+});
+server.on("upgrade", (req, sock, head) => {
+  if (down || !req.url.startsWith("/relay")) { sock.destroy(); return; }
+  wss.handleUpgrade(req, sock, head, (ws) => wss.emit("connection", ws, req));
+});
+
+wss.on("connection", (ws) => {
+  subs.set(ws, new Map());
+  ws.on("close", () => subs.delete(ws));
+  ws.on("message", (data) => {
+    let msg;
+    try { msg = JSON.parse(String(data)); } catch { ws.send(JSON.stringify(["NOTICE", "bad json"])); return; }
+    if (!Array.isArray(msg)) return;
+    const [kind, ...rest] = msg;
+    if (kind === "EVENT") {
+      const ev = rest[0];
+      if (!ev || typeof ev.id !== "string") { ws.send(JSON.stringify(["NOTICE", "bad event"])); return; }
+      events += 1;
+      ws.send(JSON.stringify(["OK", ev.id, true, ""]));
+      for (const [other, mine] of subs) {
+        for (const [subId, filters] of mine) {
+          if (filters.some((f) => matches(f, ev))) other.send(JSON.stringify(["EVENT", subId, ev]));
+        }
+      }
+    } else if (kind === "REQ") {
+      subs.get(ws).set(rest[0], rest.slice(1));
+      ws.send(JSON.stringify(["EOSE", rest[0]]));
+    } else if (kind === "CLOSE") {
+      subs.get(ws).delete(rest[0]);
+    }
+  });
+});
+
+server.listen(+port, host, () => console.log("ready"));
+process.on("SIGTERM", () => { console.log(`events ${events}`); process.exit(0); });

@@ -1,0 +1,236 @@
+"""Internet play across NATs (issue 39), in the lab of tests/browser/netlab.py: each phone
+a Chromium in its own network namespace behind its own home router; the page, a Nostr
+relay (one origin) and coturn in a "public" namespace. Nothing leaves the lab: the page
+is told (``phom.netlab = "self"``, the one test switch, which can name only the page's own
+host) to use the lab's relay and STUN, and no name resolves.
+
+- a host and two guests join by the invitation link and play a whole hand by taps; every
+  state a guest got named only cards it could see; a guest reloads mid-hand and is back
+  in its seat by its token, without asking again
+- a guest behind a symmetric NAT with no TURN is told its network blocks a direct link;
+  with the lab's TURN entered on its screen it plays
+- the relay down: the host is told within seconds, and the same-Wi-Fi codes still work
+
+One lab and one browser per phone for the module (a lab costs ~1 s, a browser ~1 s).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import netlab
+import pytest
+from chromium import BASELINE_ONLY
+from guard import Guard
+from table_driver import has, open_table, phase, tap_step, wait_booted
+from test_linked import guest_messages, link_guest, replay_check, wait_for
+
+HOST, LAN, MINH, SYM = range(4)
+FIGURES: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def lab():
+    lab = netlab.Lab(symmetric=(SYM + 1,))
+    try:
+        lab.spaces = [lab.phone() for _ in range(4)]
+        yield lab
+    finally:
+        lab.close()
+        print("netlab figures:", json.dumps(FIGURES))
+
+
+@pytest.fixture(scope="module")
+def phones(lab, playwright):
+    browsers = []
+    try:
+        for ns in lab.spaces:
+            browsers.append(playwright.chromium.launch(executable_path=lab.launcher(ns),
+                                                       args=netlab.chromium_args() + BASELINE_ONLY))
+        yield browsers
+    finally:
+        for b in browsers:
+            b.close()
+
+
+def phone(browser, guard: Guard | None = None, lang="vi-VN"):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, has_touch=True)
+    ctx.add_init_script("localStorage.setItem('phom.netlab', 'self')")
+    page = ctx.new_page()
+    if guard is not None:
+        guard.watch(page)
+        guard.watch_requests(ctx)
+    return page
+
+
+def host_table(page, guests: dict[int, str], seed=31):
+    open_table(page, netlab.ORIGIN + "/", seed=seed, bot="easy", speed="instant")
+    page.tap('[data-act="settings"]')
+    for seat, name in guests.items():
+        page.select_option(f'[data-setting="seat_kind.{seat}"]', "guest")
+        page.fill(f'[data-setting="seat_name.{seat}"]', name)
+        page.locator(f'[data-setting="seat_name.{seat}"]').press("Enter")
+    page.tap('[data-act="new_match"]')
+    page.tap('.dlg-confirm_new [data-act="confirm"]')
+
+
+def invite(page, artifacts=None) -> str:
+    """Settings -> "Mời bạn"; the first time, the consent panel; returns the link."""
+    page.tap('[data-act="settings"]')
+    page.tap('[data-act="net_invite"]')
+    if page.locator(".dlg-net_consent").count():
+        if artifacts:
+            page.screenshot(path=str(artifacts / "net-consent-vi-390.png"))
+        page.tap('[data-act="net_consent"]')
+    return wait_for(lambda: page.locator("#net-link").count() and page.input_value("#net-link"), "the link")
+
+
+def join(page, link: str, name: str, lang: str | None = None) -> float:
+    url = link if lang is None else link.replace("#", f"&lang={lang}#", 1)
+    page.goto(url)
+    wait_booted(page)
+    assert phase(page) == "join" and page.locator("[data-card]").count() == 0
+    # nothing contacted yet: not the relay, not even the library
+    assert page.evaluate("window.phomNet.relaysOpen()") == 0
+    assert not page.evaluate("performance.getEntriesByType('resource').some(e => /trystero/.test(e.name))")
+    page.fill("#net-name", name)
+    t0 = time.time()
+    page.tap('[data-act="net_join"]')
+    return t0
+
+
+def admit(host, seat: int, t0: float, what: str) -> None:
+    ask = wait_for(lambda: host.locator(f'[data-act="net_admit"][data-arg$=":{seat}"]').count(),
+                   f"{what}'s request on the host", 45.0)
+    assert ask
+    FIGURES[f"{what}: link tapped -> host sees the request (s)"] = round(time.time() - t0, 2)
+    host.locator(f'[data-act="net_admit"][data-arg$=":{seat}"]').first.tap()
+
+
+def sees_table(page, what: str, t0: float | None = None, timeout=60.0) -> None:
+    wait_for(lambda: page.locator(".hand .card").count() > 0, f"{what}'s table", timeout,
+             lambda: page.inner_text("#table")[:300])
+    if t0 is not None:
+        FIGURES[f"{what}: link tapped -> table (s)"] = round(time.time() - t0, 2)
+
+
+def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifacts):
+    guard = Guard(netlab.ORIGIN)
+    host = phone(phones[HOST], guard)
+    lan = phone(phones[LAN], guard)
+    minh = phone(phones[MINH], guard, "en-US")
+    host_table(host, {1: "Lan", 3: "Minh"})
+    link = invite(host, artifacts)
+    assert link.startswith(netlab.ORIGIN + "/?room=") and "#" in link
+    host.screenshot(path=str(artifacts / "net-invite-vi-390.png"))
+    t_lan = join(lan, link, "Lan")
+    t_minh = join(minh, link, "Minh", "en")
+    wait_for(lambda: lan.locator('.net-step[data-step="asking"]').count(), "Lan's 'waiting to be let in'", 45.0)
+    lan.screenshot(path=str(artifacts / "net-guest-wait-vi-390.png"))
+    admit(host, 1, t_lan, "Lan")
+    admit(host, 3, t_minh, "Minh")
+    sees_table(lan, "Lan", t_lan)
+    sees_table(minh, "Minh", t_minh)
+    host.keyboard.press("Escape")
+    pages = {1: lan, 3: minh}
+    rejoined = False
+    for _ in range(900):
+        if phase(host) == "hand-over":
+            break
+        moved = False
+        for seat, g in pages.items():
+            if phase(g) == "your-turn":
+                if seat == 1 and not rejoined and len(guest_messages_net(g)) > 6:
+                    token = json.loads(g.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"]
+                    before = [m for m in guest_messages_net(g) if m.get("type") == "state"]
+                    assert replay_check(host, before, seat=1) > 0
+                    t0 = time.time()
+                    g.reload()
+                    wait_booted(g)
+                    sees_table(g, "Lan after a reload", t0)   # back by its token: no name, no asking
+                    assert json.loads(g.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"] == token
+                    assert host.locator(".net-ask").count() == 0
+                    rejoined = True
+                    break
+                tap_step(g)
+                moved = True
+        if not moved and phase(host) == "your-turn":
+            tap_step(host)
+            moved = True
+        time.sleep(0.05 if moved else 0.1)
+    else:
+        raise AssertionError("the hand did not end")
+    assert rejoined
+    for seat, g in pages.items():
+        wait_for(lambda g=g: phase(g) == "hand-over", "the guest's end of hand")
+        assert replay_check(host, guest_messages_net(g), seat=seat) > 3
+    minh.screenshot(path=str(artifacts / "net-guest-over-en-390.png"))
+    # trystero logs a data channel its peer closed as a console error: the reload above,
+    # seen by the host and the other guest; anything else fails
+    guard.problems = [p for p in guard.problems if "User-Initiated Abort, reason=Close called" not in p]
+    guard.check()
+
+
+def guest_messages_net(page) -> list[dict]:
+    return [json.loads(x) for x in page.evaluate("window.phomNet.received()")
+            if '"net"' not in x[:12]]
+
+
+def test_symmetric_nat_without_turn_is_told_and_with_turn_plays(phones, artifacts):
+    host = phone(phones[HOST])
+    sym = phone(phones[SYM])
+    host_table(host, {2: "Hà"}, seed=5)
+    link = invite(host)
+    t0 = join(sym, link, "Hà")
+    err = wait_for(lambda: sym.locator('.net-error[data-error="no_path"]').count(), "the 'no direct link' words", 60.0,
+                   lambda: sym.inner_text("#table")[:300])
+    assert err
+    FIGURES["symmetric NAT, no TURN: tap -> 'no direct link' (s)"] = round(time.time() - t0, 2)
+    assert "TURN" in sym.inner_text(".net-error") and "Wi-Fi" in sym.inner_text(".net-error")
+    sym.screenshot(path=str(artifacts / "net-error-nopath-vi-390.png"))
+    # the lab's TURN, typed on the guest's screen; then try again
+    sym.fill("#turn-url", f"turn:{netlab.PUB_IP}:3478")
+    sym.fill("#turn-user", netlab.TURN_USER)
+    sym.fill("#turn-pass", netlab.TURN_PASS)
+    sym.tap('[data-act="net_turn"]')
+    assert "Đã lưu máy chủ TURN." in sym.inner_text(".net-turn")
+    t0 = time.time()
+    sym.tap('[data-act="net_retry"]')
+    admit(host, 2, t0, "Hà via TURN")
+    sees_table(sym, "Hà via TURN", t0)
+    for _ in range(400):
+        if phase(host) == "hand-over":
+            break
+        if phase(sym) == "your-turn":
+            tap_step(sym)
+        elif phase(host) == "your-turn":
+            tap_step(host)
+        time.sleep(0.05)
+    wait_for(lambda: phase(sym) == "hand-over", "the hand played through TURN", 60.0)
+
+
+def test_relay_down_is_said_and_the_same_wifi_codes_still_work(lab, phones, artifacts):
+    host = phone(phones[HOST])
+    host_table(host, {2: "Lan"}, seed=7)
+    lab.relay_down()
+    try:
+        t0 = time.time()
+        host.tap('[data-act="settings"]')
+        host.tap('[data-act="net_invite"]')
+        if host.locator(".dlg-net_consent").count():
+            host.tap('[data-act="net_consent"]')
+        wait_for(lambda: host.locator('.net-error[data-error="offline"]').count(), "the 'offline' words", 20.0)
+        FIGURES["relay down: invite -> 'no relay' (s)"] = round(time.time() - t0, 2)
+        assert "Wi-Fi" in host.inner_text(".net-error")
+        host.screenshot(path=str(artifacts / "net-error-offline-vi-390.png"))
+        host.keyboard.press("Escape")
+        # the same-Wi-Fi codes: a guest on the host's own network (same namespace), no third party
+        guest = phones[HOST].new_context(viewport={"width": 390, "height": 844}, locale="en-US",
+                                          has_touch=True).new_page()
+        guest.goto(netlab.ORIGIN + "/?join=1&lang=en")
+        wait_booted(guest)
+        link_guest(host, guest, seat=2)
+        assert has(guest, ".hand .card")
+    finally:
+        lab.relay_down()   # up again
