@@ -33,7 +33,11 @@ function classify(error) {
   return "other";
 }
 
+const trace = [];   // [ms since start, kind, peer, text] of each report (not "msg"'s text), for tests
+
 function emit(kind, peer, text) {
+  trace.push([Math.round(performance.now()), kind, peer || "", kind === "msg" ? "" : String(text ?? "")]);
+  if (trace.length > 500) trace.shift();
   if (onEvent) {
     try { onEvent(kind, peer || "", text == null ? "" : String(text)); } catch (e) { console.error(e); }
   }
@@ -74,6 +78,7 @@ export async function start(roomId, secret, relays, iceServers) {
   };
   room.onPeerJoin = (peer) => emit("join", peer, "");
   room.onPeerLeave = (peer) => emit("leave", peer, "");
+  trace.push([Math.round(performance.now()), "start", "", cfg.rtcConfig.iceServers.map((s) => String(s.urls)).join(" ")]);
   lastRelays = -1;
   relayTimer = setInterval(() => {
     const n = openRelays();
@@ -97,8 +102,33 @@ export function stop() {
 }
 
 export function relaysOpen() { return openRelays(); }
+
+// How each linked phone is reached: the candidate types of the pair in use ("host",
+// "srflx" through a NAT by STUN, "relay" through TURN), for the tests and the curious.
+export async function paths() {
+  const out = {};
+  if (!room) return out;
+  for (const [peer, pc] of Object.entries(room.getPeers())) {
+    const stats = await pc.getStats();
+    const byId = new Map();
+    stats.forEach((r) => byId.set(r.id, r));
+    const local = [];
+    stats.forEach((r) => { if (r.type === "local-candidate") local.push(r.candidateType); });
+    let pair = null;
+    stats.forEach((r) => {
+      if (r.type === "transport" && r.selectedCandidatePairId) pair = byId.get(r.selectedCandidatePairId);
+    });
+    out[peer] = {
+      local: pair ? byId.get(pair.localCandidateId)?.candidateType : null,
+      remote: pair ? byId.get(pair.remoteCandidateId)?.candidateType : null,
+      gathered: local,
+    };
+  }
+  return out;
+}
 export function listen(fn) { onEvent = fn; }
 export function received() { return log.slice(); }
+export function events() { return trace.slice(); }
 export function selfId() { return trystero ? trystero.selfId : null; }
 
 // Web Share where the browser has it (the system share sheet), else the clipboard.
@@ -112,4 +142,4 @@ export async function share(url, title) {
   try { await navigator.clipboard.writeText(url); return "copied"; } catch (e) { return ""; }
 }
 
-window.phomNet = { start, send, stop, listen, received, relaysOpen, selfId, share };
+window.phomNet = { start, send, stop, listen, received, relaysOpen, selfId, share, paths, events };

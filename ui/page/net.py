@@ -159,7 +159,12 @@ class NetPage:
             el = document.getElementById("net-name")
             self._guest_start("" if nil(el) else str(el.value))
         elif act == "net_retry" and self.guest is not None:
-            self._guest_start(self.guest.name)
+            # a fresh page: trystero keeps one id per page, and the host's side of a link
+            # that failed under that id does not try it again; the room, the name and the
+            # consent are kept (sessionStorage, NET_KEY), so the page goes straight back in
+            self.js.stop()
+            window.location.reload()
+            return False
         self.page.render()
         return False
 
