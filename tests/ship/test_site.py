@@ -233,9 +233,14 @@ def test_content_security_policy(built_site):
             rules[words[0]] = words[1:]
     assert rules["default-src"] == ["'self'"]
     assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
+    # the one third party: internet play's public relays (issue 39), exactly those the page
+    # names (ui/friends/invite.py RELAYS), contacted only once the player chose internet play
+    relays = re.findall(r'"(wss://[^"]+)"', (ROOT / "ui" / "friends" / "invite.py").read_text(encoding="utf-8"))
+    assert relays and [s for s in rules["connect-src"] if s.startswith("wss://")] == relays
     for directive, sources in rules.items():
         for s in sources:
-            assert s.startswith("'") or s in ("data:", "blob:"), f"{directive} allows {s}"
+            assert s.startswith("'") or s in ("data:", "blob:") or (directive == "connect-src" and s in relays), \
+                f"{directive} allows {s}"
         assert "*" not in sources and "'unsafe-inline'" not in sources or directive == "style-src-attr"
     assert "'wasm-unsafe-eval'" in rules["script-src"]
     # no inline script can run under this policy: every script is a file (or Python)
