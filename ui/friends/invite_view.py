@@ -54,7 +54,8 @@ def invite_html(app) -> str:
                      "</div>")
     if host is not None:
         status = w_(lang, "relays_on", n=host.relays) if host.relays else w_(lang, "relays_none")
-        parts.append(f'<p class="note net-status" role="status" data-relays="{host.relays}">{escape(status)}</p>')
+        if host.error != "offline":   # the error says it better
+            parts.append(f'<p class="note net-status" role="status" data-relays="{host.relays}">{escape(status)}</p>')
         parts.append(error_html(lang, host.error))
         parts.append(requests_rows(app, host))
         for seat in sorted(host.seated):
