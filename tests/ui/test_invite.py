@@ -321,6 +321,8 @@ def test_two_hosts_in_one_room_are_told_on_both_sides():
     out, _ = nh.control("h2", {"net": 1, "type": "hello", "v": 1, "seats": [2]}, host.session)
     assert nh.error == "two_hosts" and json.loads(out[0][1])["code"] == "two_hosts"
     assert "Có hai máy cùng làm chủ một phòng" in render.page_html(host)
+    host_event(host, nh, "error", "", "insecure")      # a plain-http copy: no crypto.subtle
+    assert "không mở qua https" in render.page_html(host)
     g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
     g.start("Lan", 0)
     assert g.control("h1", {"net": 1, "type": "hello", "v": 1}, None, None)[0]

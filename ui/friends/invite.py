@@ -520,6 +520,8 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
             host.error = None
     elif kind == "join":
         return host.joined(peer, app.session, [app.name(s) for s in range(len(app.session.seats) if app.session is not None else 0)])
+    elif kind == "error" and text in ("insecure", "no_rtc"):
+        host.error = text        # this browser cannot play over the internet at all
     elif kind == "leave":
         seat = host.left(peer)
         if seat is not None:
