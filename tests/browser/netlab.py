@@ -87,6 +87,14 @@ class Lab:
         _run("ip", "-n", pub, "link", "add", "br0", "type", "bridge")
         _run("ip", "-n", pub, "addr", "add", f"{PUB_IP}/24", "dev", "br0")
         _run("ip", "-n", pub, "link", "set", "br0", "up")
+        # A public server has a default route: what it sends to a private address (a phone's
+        # host candidate, which a TURN server is asked to try) goes out and is lost. Without
+        # one, coturn's send fails (ENETUNREACH) and it closes the whole allocation: relayed
+        # links came up in about half the runs, or came up and then dropped.
+        # (here: a gateway that is nobody, its address fixed so no ARP question is left unanswered)
+        _run("ip", "-n", pub, "neigh", "add", "203.0.113.254", "lladdr", "02:00:00:00:00:fe", "dev", "br0",
+             "nud", "permanent")
+        _run("ip", "-n", pub, "route", "add", "default", "via", "203.0.113.254", "dev", "br0")
         # the page (scripts/serve.py on the namespace's own loopback) behind the relay's origin
         up = 8000
         self._spawn("serve", [sys.executable, str(ROOT / "scripts" / "serve.py"), str(up)], pub)
