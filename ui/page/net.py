@@ -70,6 +70,7 @@ class NetPage:
         self.host: NetHost | None = None
         self.guest: NetGuest | None = None
         self.bad_link: str | None = None
+        self._timer = None      # the clock of the waits, only while internet play runs
         self._proxies = [create_proxy(self._on_event), create_proxy(self._tick)]
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0])
@@ -89,7 +90,6 @@ class NetPage:
             invite_view.plug(app)
             if app.net.get("consent") and app.net.get("room") and app.session is not None and app.session.tokens:
                 self._host_start()     # the host's page reloaded: its guests wait in the room
-        window.setInterval(self._proxies[1], 500)
 
     @property
     def active(self) -> bool:
@@ -102,8 +102,16 @@ class NetPage:
                            str(window.location.hostname), str(window.location.origin))
 
     def _start(self, room: str, secret: str) -> None:
+        if self.js is None or nil(self.js):     # ui/friends/net.js did not load: said, as no WebRTC
+            if self.guest is not None:
+                self.guest.on_error("no_rtc")
+            if self.host is not None:
+                self.host.error = "no_rtc"
+            return
         relays, ice = self._servers()
         self.started = True
+        if self._timer is None:
+            self._timer = window.setInterval(self._proxies[1], 500)
         self.js.start(room, secret, js_obj(relays), js_obj(ice))
 
     def _host_start(self) -> None:
