@@ -101,7 +101,7 @@ def join(page, link: str, name: str, lang: str | None = None) -> float:
     return t0
 
 
-def admit(host, seat: int, t0: float, what: str, guest=None) -> None:
+def admit(host, seat: int, t0: float, what: str, guest=None, shot=None) -> None:
     def show() -> str:
         pages = [("host", host)] + ([("guest", guest)] if guest is not None else [])
         return "; ".join(f"{n}: {p.evaluate('window.phomNet.events()')} {p.evaluate('window.phomNet.paths()')}"
@@ -111,6 +111,8 @@ def admit(host, seat: int, t0: float, what: str, guest=None) -> None:
                    f"{what}'s request on the host", 45.0, show)
     assert ask
     FIGURES[f"{what}: link tapped -> host sees the request (s)"] = round(time.time() - t0, 2)
+    if shot:
+        host.screenshot(path=str(shot))
     host.locator(f'[data-act="net_admit"][data-arg$=":{seat}"]').first.tap()
 
 
@@ -134,7 +136,8 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifa
     t_minh = join(minh, link, "Minh", "en")
     wait_for(lambda: lan.locator('.net-step[data-step="asking"]').count(), "Lan's 'waiting to be let in'", 45.0)
     lan.screenshot(path=str(artifacts / "net-guest-wait-vi-390.png"))
-    admit(host, 1, t_lan, "Lan")
+    assert lan.locator('[data-act="link_leave"]').count() == 1, "a guest waiting can leave"
+    admit(host, 1, t_lan, "Lan", shot=artifacts / "net-invite-asks-vi-390.png")
     admit(host, 3, t_minh, "Minh")
     sees_table(lan, "Lan", t_lan)
     sees_table(minh, "Minh", t_minh)

@@ -71,7 +71,7 @@ def requests_rows(app, host) -> str:
     free = host.free_seats(app.session)
     rows = []
     for peer, name in host.asking.items():
-        seats = "".join(btn(w_(lang, "admit", seat=s + 1), "net_admit", arg=f"{peer}:{s}",
+        seats = "".join(btn(w_(lang, "admit", seat=s + 1, name=app.name(s)), "net_admit", arg=f"{peer}:{s}",
                             key=f"admit-{peer}-{s}", cls="primary") for s in free)
         rows.append(f'<div class="net-ask" role="alert" data-peer="{escape(peer)}" data-key="ask-{escape(peer)}">'
                     f'<p>{escape(w_(lang, "asks", name=name))}</p><div class="link-actions">{seats}'
@@ -127,7 +127,9 @@ def guest_screen_html(app) -> str:
                          + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
         else:
             parts.append(f'<p class="note net-step" role="status" data-step="{g.step}">'
-                         f'{escape(w_(lang, "st_" + ("finding" if g.step == "in" else g.step)))}</p>')
+                         f'{escape(w_(lang, "st_" + ("finding" if g.step == "in" else g.step)))}</p>'
+                         '<div class="link-actions">'
+                         + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
 
