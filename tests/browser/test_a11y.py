@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
-from table_driver import deck_text, open_table, phase, state, wait_ready
+from table_driver import deck_text, open_table, phase, state, wait_booted, wait_ready
 from test_friends import seat_two_people, wait_phase
 
 import phom
@@ -313,6 +313,24 @@ def test_axe_on_every_screen(new_table, site_url, artifacts, lang, size):
     act(page, "link_invite", ".dlg-link")
     page.wait_for_selector(".dlg-link .qr canvas, .dlg-link .qr svg, .dlg-link .qr img", timeout=30_000)
     audit("friends: the invitation's code")
+
+    # internet play (issue 39): the consent panel, before anything is contacted, and the
+    # screen of a friend who opened an invitation link (agreeing would contact the relays)
+    close(page)
+    act(page, "settings")
+    dialog_open(page, "settings")
+    act(page, "net_invite", ".dlg-settings")
+    dialog_open(page, "net_consent")
+    audit("friends: internet play's consent")
+    close(page)
+    page.goto(site_url + f"?room=abcdefghij12&lang={lang}#S3cr3t-key_0123456789")
+    wait_booted(page)
+    page.wait_for_selector(".net-join #net-name", timeout=30_000)
+    audit("friends: an internet invitation opened")
+    page.goto(site_url + f"?room=abcdefghij12&lang={lang}#short")
+    wait_booted(page)
+    page.wait_for_selector(".net-join .link-error", timeout=30_000)
+    audit("friends: a broken invitation link")
 
     audit.check(artifacts)
     assert len(audit.screens) >= 30, audit.screens
