@@ -158,6 +158,8 @@ class NetPage:
             return False
         elif act == "net_admit" and self.host is not None:
             peer, _, seat = str(arg).rpartition(":")
+            if not seat.isdigit():
+                return False
             self._send_all(host_admit(app, self.host, peer, int(seat)))
         elif act == "net_deny" and self.host is not None:
             self._send_all(self.host.deny(str(arg)))
