@@ -42,7 +42,7 @@ class Learn(LearnState):
     learning state (this hand's hints, a lesson under way) as it found it."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app=app, storage=app.storage, guest=bool(getattr(app, "guest", False)))
+        super().__init__(app=app, storage=app.storage, guest=app.guest)
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
         if bad:

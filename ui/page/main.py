@@ -44,7 +44,7 @@ class Page:
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         # the table this tab holds, chosen once, before anything uses it: a linked
-        # guest's (GuestApp, ui/friends/linkplay.py) or this device's own
+        # guest's (fed by the host: ui/friends/linkplay.py guest_app) or this device's own
         self.app = link.make_app(local_storage())
         self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/page/tabs.py)
         self.tab_id = f"{random.SystemRandom().getrandbits(64):016x}"

@@ -14,7 +14,8 @@ board's fields apart from its moves):
 * ``bots``: which bot plays a seat, seeded so a review can replay it.
 
 The functions take the ``App`` and call its methods (``app.save()``,
-``app.legal()``), never each other's module behind its back: a subclass
-(``GuestApp``, ui/friends/linkplay.py) or a test that replaces a method is obeyed.
+``app.legal()``), never each other's module behind its back: a test that
+replaces a method is obeyed. What depends on who holds the match is the
+table's ``source`` (``source``: ``OwnMatch`` here, a linked guest's ``HostFeed``).
 All of it is pure Python: the tests drive it on CPython, with no browser.
 """

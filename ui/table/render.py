@@ -288,7 +288,7 @@ def action_buttons(app, legal) -> list:
     view = app.view()
     out = []
     if g.is_over:
-        if getattr(app, "guest", False):      # a linked guest: the host deals the next hand
+        if app.guest:      # a linked guest: the host deals the next hand
             return out
         return [btn(t(lang, "btn_next"), "next", kbd="N", cls="primary")]
     if not app.my_turn() or app.auto_action() is not None:

@@ -42,6 +42,7 @@ class TableState:
     plan: list                       # who sits where, as edited (ui/table/seats.py)
     seats: tuple                     # the match's seats, made from the plan (seats.Seat)
     muted: bool = False              # the sound switch (its own key, ui/core/store.py)
+    source: Any = None               # where the game comes from: OwnMatch or a guest's HostFeed (ui/table/source.py)
     # the match
     match: phom.Match | None = None
     game: phom.Game | None = None
