@@ -31,7 +31,7 @@ from ..core.notices import notice, say
 from ..table import banners, movelog, render
 from ..table.app import SPEED_ANIM_MS
 from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
-from .dom import attr, nil
+from .dom import attr, mark, nil
 from .focus import Focus
 
 
@@ -186,7 +186,8 @@ class Page:
 
         self.stale_words = False
         self.root.className = render.root_classes(app)
-        self.root.innerHTML = render.page_html(app) + learn.extra_html(self)
+        self.root.innerHTML = render.page_html(app)
+        mark(self.root, app.marks())     # what the features' "marks" point at (App.plug)
         learn.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)

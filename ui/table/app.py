@@ -108,6 +108,11 @@ class App(TableState):
     def slot_html(self, slot: str) -> str:
         return "".join(draw(self) for draw in self.slots.get(slot, ()))
 
+    def marks(self) -> list[tuple[str, str, str]]:
+        """What the features plugged into "marks" ask the page to mark on the drawn
+        table: (CSS selector, class, attribute), a None selector left out."""
+        return [m for draw in self.slots.get("marks", ()) for m in draw(self) if m[0]]
+
     def save(self) -> None:
         """Save after every action (ui/table/saving.py says when not), then tell
         those that follow the table (``after_save``)."""
