@@ -1,5 +1,5 @@
 """Internet play on CPython (issue 39): the invitation link, the TURN setting, the
-servers contacted, and a room — a host App (HostLinks + NetHost) and GuestApps
+servers contacted, and a room — a host App (HostLinks + NetHost) and guests' tables (guest_app)
 (NetGuest) whose messages go through ``Room``, as ui/friends/net.js would pass them
 (each phone's reports in turn, nothing else shared). The host admits, refuses,
 and checks every move; a guest gets only its own hand and comes back by its token."""
@@ -44,7 +44,7 @@ from ui.friends.invite import (  # noqa: E402
     parse_link,
     save_net,
 )
-from ui.friends.linkplay import GuestApp, HostLinks, plug  # noqa: E402
+from ui.friends.linkplay import HostLinks, guest_app, plug  # noqa: E402
 from ui.table import render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
@@ -70,7 +70,7 @@ def test_a_bad_link_is_refused_with_its_reason_in_both_languages(search, frag, c
         parse_link(search, frag)
     assert e.value.code == code
     assert TEXT["vi"][code] and TEXT["en"][code] and TEXT["vi"][code] != TEXT["en"][code]
-    g = GuestApp(MemoryStorage(), MemoryStorage())
+    g = guest_app(MemoryStorage(), MemoryStorage())
     html = invite_view.bad_link_html(g, code)
     assert TEXT["vi"][code] in html and 'role="alert"' in html
 
@@ -151,11 +151,11 @@ class Room:
 
     def __init__(self, host_app) -> None:
         self.host = host_app
-        self.guests: dict[str, GuestApp] = {}
+        self.guests: dict = {}
         self.queue: list[tuple[str, str, str]] = []    # (from, to, text)
         self.got: dict[str, list[str]] = {}
 
-    def enter(self, peer: str, app: GuestApp, name: str) -> None:
+    def enter(self, peer: str, app, name: str) -> None:
         invite_view.plug_guest(app, NetGuest("abcdefghij12", "S3cr3t-key_0123456789"))
         app.net = {"consent": True, "turn": None}
         assert app.net_guest.start(name, 0.0)
@@ -177,8 +177,8 @@ class Room:
         for _ in range(10000):
             self._send("host", host_outgoing(self.host, self.host.net_host))
             for peer, g in self.guests.items():
-                while g.outbox:
-                    self.queue.append((peer, "host", g.outbox.pop(0)))
+                while g.source.outbox:
+                    self.queue.append((peer, "host", g.source.outbox.pop(0)))
             if not self.queue:
                 return
             frm, to, text = self.queue.pop(0)
@@ -198,18 +198,18 @@ class Room:
 def test_two_guests_join_by_the_link_the_host_admits_each_and_a_whole_hand_is_played():
     host = hosted((1, 3))
     room = Room(host)
-    lan, minh = GuestApp(MemoryStorage(), MemoryStorage()), GuestApp(MemoryStorage(), MemoryStorage())
+    lan, minh = guest_app(MemoryStorage(), MemoryStorage()), guest_app(MemoryStorage(), MemoryStorage())
     room.enter("pLan", lan, "Lan")
     room.enter("pMinh", minh, "  Minh  ")
     nh = host.net_host
     assert nh.asking == {"pLan": "Lan", "pMinh": "Minh"}
-    assert lan.net_guest.step == "asking" and not lan.connected
+    assert lan.net_guest.step == "asking" and not lan.source.connected
     # the host sees both asks, at the table and in the panel, each with the free seats
     html = render.page_html(host)
     assert "Lan xin vào bàn." in html and 'data-arg="pLan:1"' in html and 'data-arg="pMinh:3"' in html
     room.host_reply("pLan", host_admit(host, nh, "pLan", 1))
     room.host_reply("pMinh", host_admit(host, nh, "pMinh", 3))
-    assert lan.connected and minh.connected and (lan.seat, minh.seat) == (1, 3)
+    assert lan.source.connected and minh.source.connected and (lan.source.seat, minh.source.seat) == (1, 3)
     assert lan.net_guest.step == "in" and host.links.state(1) == "open"
     assert host.session.tokens.keys() == {1, 3}
     rng = random.Random(5)
@@ -246,18 +246,18 @@ def test_a_guest_that_reloads_comes_back_to_its_seat_by_token_without_asking():
     host = hosted((2,))
     room = Room(host)
     session = MemoryStorage()
-    lan = GuestApp(MemoryStorage(), session)
+    lan = guest_app(MemoryStorage(), session)
     room.enter("p1", lan, "Lan")
     room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
     token = host.session.tokens[2]
     # the page reloads: a new peer id, the same tab's storage (seat and token)
     room.leave("p1")
     assert host.links.state(2) == "away" and 2 not in host.session.connected
-    again = GuestApp(MemoryStorage(), session)
-    assert again.seat == 2 and again.token == token
+    again = guest_app(MemoryStorage(), session)
+    assert again.source.seat == 2 and again.source.token == token
     room.enter("p2", again, "Lan")
     assert host.net_host.asking == {} and host.net_host.seated == {2: "p2"}
-    assert again.connected and again.view() == host.game.view(2)
+    assert again.source.connected and again.view() == host.game.view(2)
     assert host.session.tokens[2] == token
 
 
@@ -265,11 +265,11 @@ def test_the_host_refuses_each_wrong_ask_and_nothing_changes():
     host = hosted((2,))
     nh = host.net_host
     room = Room(host)
-    room.enter("p1", GuestApp(MemoryStorage(), MemoryStorage()), "Lan")
+    room.enter("p1", guest_app(MemoryStorage(), MemoryStorage()), "Lan")
     room.host_reply("p1", host_admit(host, nh, "p1", 2))
     before = host.game.to_json()
     # room full: no free guest seat
-    late = GuestApp(MemoryStorage(), MemoryStorage())
+    late = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p9", late, "Hùng")
     assert ("p9", "full") in nh.denied and late.net_guest.error == "full" and late.net_guest.step == "form"
     assert "Bàn đã đủ người." in invite_view.guest_screen_html(late)
@@ -301,7 +301,7 @@ def test_the_seated_guest_cannot_play_another_seat_nor_a_stale_move():
     host = hosted((1, 2))
     nh = host.net_host
     room = Room(host)
-    lan = GuestApp(MemoryStorage(), MemoryStorage())
+    lan = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p1", lan, "Lan")
     room.host_reply("p1", host_admit(host, nh, "p1", 1))
     before, seq = host.game.to_json(), host.session.seq
@@ -363,7 +363,7 @@ def test_each_wait_ends_in_words_never_a_silent_spinner():
     g.start("Lan", 400.0)
     g.on_error("secret")                                 # trystero: wrong password
     assert g.error == "secret"
-    app = GuestApp(MemoryStorage(), MemoryStorage())
+    app = guest_app(MemoryStorage(), MemoryStorage())
     app.net_guest, app.net = g, {"turn": None}
     html = invite_view.guest_screen_html(app)
     assert "Khoá của link không khớp" in html and 'data-act="net_retry"' in html and "net-turn" in html
@@ -374,13 +374,13 @@ def test_each_wait_ends_in_words_never_a_silent_spinner():
 def test_the_host_leaving_sends_the_guest_back_to_waiting_and_says_so():
     host = hosted((2,))
     room = Room(host)
-    lan = GuestApp(MemoryStorage(), MemoryStorage())
+    lan = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p1", lan, "Lan")
     room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
-    assert lan.connected
+    assert lan.source.connected
     guest_event(lan, lan.net_guest, "leave", "host", "", 5.0)
-    assert not lan.connected and lan.net_guest.error == "host_left" and lan.net_guest.step == "finding"
-    html = lan.screen_html()
+    assert not lan.source.connected and lan.net_guest.error == "host_left" and lan.net_guest.step == "finding"
+    html = lan.source.screen_html(lan)
     assert "Chủ bàn đã rời phòng" in html and "data-card" not in html
 
 

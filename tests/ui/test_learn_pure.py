@@ -71,6 +71,31 @@ def test_hint_counted_once_per_decision_and_marks_a_legal_move():
     assert learn.hint is None and learn.hints_used() == 1
 
 
+def test_the_learning_side_draws_through_the_tables_slots():
+    """Learn plugs its drawing into the table (App.plug): the table's own render
+    draws the hint's button and line, the menu, the end-of-hand buttons and the
+    marks — nothing is put in after the render."""
+    from ui.table import render
+
+    app, learn = fresh()
+    html = render.page_html(app)
+    assert learn.hint_button_html() and learn.hint_button_html() in html
+    assert html.index(learn.hint_button_html()) > html.index('class="buttons"')
+    assert app.marks() == []                     # no hint yet: nothing marked
+    learn.handle("hint")
+    run(learn.hint_steps())
+    line = learn.hint_line_html()
+    assert "Gợi ý" in line and line in render.page_html(app)
+    assert app.marks() == [(learn.hint_target(), "hinted", "data-hinted")]
+    app.open("menu")
+    assert learn.dialog_html() and learn.dialog_html() in render.page_html(app)
+    app.open(None)
+    finish_hand(app, learn)
+    over = render.page_html(app)
+    assert learn.over_buttons_html() and learn.over_buttons_html() in over
+    assert over.index(learn.over_buttons_html()) < over.index('data-key="over-scores"')
+
+
 def test_a_finished_hand_is_recorded_once_even_after_a_reload():
     app, learn = fresh()
     learn.handle("hint")

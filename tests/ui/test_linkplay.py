@@ -1,4 +1,4 @@
-"""Linked play on CPython: a host App with a guest seat and a GuestApp, their
+"""Linked play on CPython: a host App with a guest seat and a guest's table (guest_app), their
 messages passed by hand as the data channel would; the guest's table is built
 only from what it received, and a forged or stale move changes nothing."""
 
@@ -16,7 +16,7 @@ from phom import narrate  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
 from phom.wire import cards_named  # noqa: E402
 from ui.core.store import MemoryStorage  # noqa: E402
-from ui.friends.linkplay import GUEST_KEY, GuestApp, HostLinks, plug  # noqa: E402
+from ui.friends.linkplay import GUEST_KEY, HostLinks, guest_app, plug  # noqa: E402
 from ui.table import movelog, render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
@@ -38,28 +38,28 @@ def hosted(seed=9):
 def link(host, guest, seat=2):
     """The channel opens: the guest joins, the host welcomes and sends the table."""
     host.links.opened(host, seat)
-    for s, text in host.links.incoming(host, seat, guest.join_message(seat)):
-        assert s == seat and guest.receive(text)
+    for s, text in host.links.incoming(host, seat, guest.source.join_message(seat)):
+        assert s == seat and guest.source.receive(guest, text)
     pump(host, guest, seat)
 
 
 def pump(host, guest, seat=2):
     for s, text in host.links.outgoing(host):
         assert s == seat
-        guest.receive(text)
-    while guest.outbox:
-        for _s, text in host.links.incoming(host, seat, guest.outbox.pop(0)):
-            guest.receive(text)
+        guest.source.receive(guest, text)
+    while guest.source.outbox:
+        for _s, text in host.links.incoming(host, seat, guest.source.outbox.pop(0)):
+            guest.source.receive(guest, text)
         for _s, text in host.links.outgoing(host):
-            guest.receive(text)
+            guest.source.receive(guest, text)
 
 
 def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
     host = hosted()
     gs = MemoryStorage()
-    guest = GuestApp(MemoryStorage(), gs)
+    guest = guest_app(MemoryStorage(), gs)
     link(host, guest)
-    assert guest.seat == 2 and json.loads(gs.getItem(GUEST_KEY))["token"] == host.session.tokens[2]
+    assert guest.source.seat == 2 and json.loads(gs.getItem(GUEST_KEY))["token"] == host.session.tokens[2]
     rng = random.Random(3)
     for _ in range(3000):
         g = host.game
@@ -87,7 +87,7 @@ def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
     assert "You draw" in movelog.log_body_html(guest) and "Lan draw" not in movelog.log_body_html(guest)
     guest.settings["lang"] = "vi"
     assert host.game.is_over and guest.game.is_over
-    msg = guest.received[-1]
+    msg = guest.source.received[-1]
     assert cards_named(msg) <= public_cards(host.game, 2)
     assert guest.game.result.deltas == host.game.result.deltas
     render.page_html(guest)
@@ -109,7 +109,7 @@ def test_a_whole_hand_host_and_guest_and_the_guest_sees_only_its_own():
 
 def test_a_stale_move_is_refused_and_the_guest_is_sent_the_table_again():
     host = hosted()
-    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    guest = guest_app(MemoryStorage(), MemoryStorage())
     link(host, guest)
     g = host.game
     while g.to_move != 2:
@@ -119,8 +119,8 @@ def test_a_stale_move_is_refused_and_the_guest_is_sent_the_table_again():
             host.apply(host.auto_action() or host.legal()[0])
     pump(host, guest)
     guest.apply(guest.legal()[0])
-    sent = json.loads(guest.outbox[0])
-    guest.outbox[0] = json.dumps({**sent, "seq": sent["seq"] - 1})
+    sent = json.loads(guest.source.outbox[0])
+    guest.source.outbox[0] = json.dumps({**sent, "seq": sent["seq"] - 1})
     before = g.to_json()
     pump(host, guest)
     assert g.to_json() == before and guest.flash and guest.my_turn()
@@ -129,18 +129,18 @@ def test_a_stale_move_is_refused_and_the_guest_is_sent_the_table_again():
 def test_a_reloaded_guest_gets_its_seat_back_and_another_phone_does_not():
     host = hosted()
     gs = MemoryStorage()
-    guest = GuestApp(MemoryStorage(), gs)
+    guest = guest_app(MemoryStorage(), gs)
     link(host, guest)
     host.links.closed(host, 2)
     assert 2 not in host.session.connected
-    again = GuestApp(MemoryStorage(), gs)       # the same phone, reloaded
-    assert again.rejoining and again.game is None and "data-card" not in render.page_html(again)
+    again = guest_app(MemoryStorage(), gs)       # the same phone, reloaded
+    assert again.source.rejoining and again.game is None and "data-card" not in render.page_html(again)
     assert again.view().hand == () and again.view().events == ()   # read by the page at boot
     link(host, again)
-    assert again.connected and again.view() == host.game.view(2)
-    stranger = GuestApp(MemoryStorage(), MemoryStorage())
+    assert again.source.connected and again.view() == host.game.view(2)
+    stranger = guest_app(MemoryStorage(), MemoryStorage())
     host.links.opened(host, 2)
-    (seat, text), = host.links.incoming(host, 2, stranger.join_message(2))
+    (seat, text), = host.links.incoming(host, 2, stranger.source.join_message(2))
     assert json.loads(text)["code"] == "seat_taken"
 
 
@@ -153,7 +153,7 @@ def test_the_host_saves_the_links_and_the_whole_match():
     host.handle("confirm")  # mid-hand: asked first (issue 10)
     host.links = HostLinks()
     plug(host)
-    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    guest = guest_app(MemoryStorage(), MemoryStorage())
     link(host, guest, seat=1)
     back = App(st)
     back.start({})
@@ -176,13 +176,13 @@ def test_the_guest_page_honours_lang_and_nothing_of_the_match():
     """``?join=1&lang=en``: the guest's own page speaks English (kept for its reload); a
     match parameter is not the guest's to set; a bad value changes nothing and says why."""
     own = MemoryStorage()
-    guest = GuestApp(own, MemoryStorage())
+    guest = guest_app(own, MemoryStorage())
     assert guest.lang == "vi"                       # the default
     guest.start({"lang": ["en"], "preset": ["village"], "seed": ["3"]})
     assert guest.lang == "en" and "Leave the table" in render.page_html(guest)
-    assert guest.settings["preset"] == GuestApp(MemoryStorage(), MemoryStorage()).settings["preset"] != "village"
-    assert GuestApp(own, MemoryStorage()).lang == "en"   # the reloaded page keeps it
-    bad = GuestApp(MemoryStorage(), MemoryStorage())
+    assert guest.settings["preset"] == guest_app(MemoryStorage(), MemoryStorage()).settings["preset"] != "village"
+    assert guest_app(own, MemoryStorage()).lang == "en"   # the reloaded page keeps it
+    bad = guest_app(MemoryStorage(), MemoryStorage())
     bad.start({"lang": ["fr"]})
     assert bad.lang == "vi" and "lang" in bad.notice_text()
     assert "Vào bàn của bạn" in render.page_html(bad)
@@ -191,12 +191,12 @@ def test_the_guest_page_honours_lang_and_nothing_of_the_match():
 def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins():
     host = hosted()
     gs = MemoryStorage()
-    guest = GuestApp(MemoryStorage(), gs)
+    guest = guest_app(MemoryStorage(), gs)
     assert "link-away" not in render.page_html(host)       # not joined yet: the link panel's job
     link(host, guest)
     assert "link-away" not in render.page_html(host)
     host.links.closed(host, 2)                              # the channel closed, or fell silent
-    guest.host_closed()
+    guest.source.host_closed()
     html = render.page_html(host)
     assert "Lan đã rời bàn — chờ Lan vào lại hoặc để máy chơi thay." in html
     assert 'data-act="link_cover" data-key="away-bot-2"' in html and 'data-key="away-invite-2"' in html
@@ -207,7 +207,7 @@ def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins()
     host.settings["lang"] = "vi"
     page = render.page_html(guest)
     assert "Chủ bàn đã rời bàn" in page and 'role="alert"' in page and "data-card" not in page
-    again = GuestApp(MemoryStorage(), gs)                   # it reloads and rejoins
+    again = guest_app(MemoryStorage(), gs)                   # it reloads and rejoins
     link(host, again)
     assert "link-away" not in render.page_html(host) and host.controller(2) == "guest"
     assert "Chủ bàn đã rời bàn" not in render.page_html(again)
@@ -216,7 +216,7 @@ def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins()
 # ---------------------------------------------------------------- the guest's troubles said in its language
 def _guest(lang):
     st = MemoryStorage()
-    guest = GuestApp(st, MemoryStorage())
+    guest = guest_app(st, MemoryStorage())
     guest.start({"lang": [lang]})
     return guest
 
@@ -234,16 +234,16 @@ def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
                      json.dumps({"v": phom.session.PROTOCOL, "type": "gossip"}),
                      json.dumps({"v": 999, "type": "welcome"})):
             guest = _guest(lang)
-            assert guest.receive(text) is False
-            assert guest.error == l_(lang, "bad_message") and words in guest.error
+            assert guest.source.receive(guest, text) is False
+            assert guest.source.error == l_(lang, "bad_message") and words in guest.source.error
             html = render.page_html(guest)
             assert words in html and not any(p in html for p in PYTHON_TEXT), (lang, text)
-            assert guest.warnings and guest.warnings[-1].startswith("a message from the host was not read")
+            assert guest.source.warnings and guest.source.warnings[-1].startswith("a message from the host was not read")
     # at the table, a bad message is said there too (the join screen is not shown)
     host = hosted()
-    guest = GuestApp(MemoryStorage(), MemoryStorage())
+    guest = guest_app(MemoryStorage(), MemoryStorage())
     link(host, guest)
-    assert guest.receive(json.dumps({"v": phom.session.PROTOCOL, "type": "state", "view": {}})) is False
+    assert guest.source.receive(guest, json.dumps({"v": phom.session.PROTOCOL, "type": "state", "view": {}})) is False
     assert guest.flash == l_("vi", "bad_message") and guest.game is not None
 
 
@@ -262,7 +262,7 @@ def test_the_hosts_refusal_is_said_from_its_code():
             assert "{" not in l_(lang, f"code_{code}", seat=2)
     guest = _guest("vi")
     msg = {"v": phom.session.PROTOCOL, "type": "refused", "code": "not_your_turn", "reason": "it is seat 2's turn"}
-    assert guest.receive(json.dumps(msg))
+    assert guest.source.receive(guest, json.dumps(msg))
     assert guest.flash == "Chủ bàn không nhận: chưa đến lượt bạn" and "seat" not in guest.flash
-    assert guest.receive(json.dumps({**msg, "code": "<b>"}))   # an unknown code: said as unreadable
+    assert guest.source.receive(guest, json.dumps({**msg, "code": "<b>"}))   # an unknown code: said as unreadable
     assert guest.flash == "Chủ bàn không nhận: tin nhắn của máy bạn không đọc được"

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 from ui.core import store  # noqa: E402
 from ui.core.store import KEYS, MemoryStorage  # noqa: E402
-from ui.friends.linkplay import GuestApp  # noqa: E402
+from ui.friends.linkplay import guest_app  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
 KEY_LITERAL = re.compile(r"""["'](phom\.[a-z_]+\.(?:v\d+|corrupt|holder))["']""")
@@ -66,4 +66,4 @@ def test_only_a_saved_table_played_by_one_person_here_is_painted_on_the_next_vis
     app.handle("confirm")
     assert app.pass_and_play and not app.may_paint(), "a reload of a shared table shows no hand"
     guest_storage = MemoryStorage(dict(st.data))       # a guest's device with a save of its own
-    assert not GuestApp(guest_storage, MemoryStorage()).may_paint()
+    assert not guest_app(guest_storage, MemoryStorage()).may_paint()

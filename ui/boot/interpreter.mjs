@@ -382,6 +382,7 @@ async function bootNormally() {
 // normal boot starts ~250 ms sooner. PyScript's call passes only its output
 // handlers (our config has no packages), handed over below.
 const booting = stored.then(async (got) => {
+  info.storedAt = performance.now(); // the boot starts from here, whoever asks when
   const restored = got.heap ? await restore(got) : null;
   if (restored) return { py: restored, mode: "snapshot", got };
   usePyScript(); // nothing to restore: PyScript loads beside the normal boot

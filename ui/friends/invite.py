@@ -553,28 +553,30 @@ def host_outgoing(app, host: NetHost) -> list[tuple[str, str]]:
 
 
 def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -> list[tuple[str, str]]:
-    """One report of ui/friends/net.js on a guest's page (``app`` a GuestApp): what to
-    send. Only the host's game messages reach the table."""
+    """One report of ui/friends/net.js on a guest's page (``app`` a guest's table, fed by
+    the host: ``app.source`` a HostFeed): what to send. Only the host's game messages
+    reach the table."""
+    feed = app.source
     if kind == "relays":
         g.on_relays(int(text or 0))
     elif kind == "join":
         g.on_join(peer, now)
     elif kind == "leave":
-        if g.on_leave(peer) and app.connected:
-            app.host_closed()
+        if g.on_leave(peer) and feed.connected:
+            feed.host_closed()
     elif kind == "error":
         g.on_error(text)
     elif kind == "msg":
         msg = read_ctrl(text)
         if msg is not None:
-            out, seat = g.control(peer, msg, app.seat, app.token)
+            out, seat = g.control(peer, msg, feed.seat, feed.token)
             sends = [(peer, t) for t in out]
             if seat is not None:
-                sends.append((peer, app.join_message(seat)))
+                sends.append((peer, feed.join_message(seat)))
             return sends
         if peer == g.host:
-            app.receive(text)
-            if app.connected:
+            feed.receive(app, text)
+            if feed.connected:
                 g.step, g.error = "in", None
     return []
 

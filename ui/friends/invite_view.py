@@ -102,7 +102,7 @@ def guest_screen_html(app) -> str:
     lang = app.lang
     net = getattr(app, "net", None) or {}
     parts = []
-    if g.error == "host_left" or getattr(app, "host_gone", False):
+    if g.error == "host_left" or app.source.host_gone:
         parts.append(error_html(lang, "host_left"))
     parts.append(f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>')
     if g.step == "form":
@@ -148,7 +148,7 @@ def plug_guest(app, guest) -> None:
     """A guest's table that came by an invitation link: its NetGuest, and its screen
     until the host's table arrives."""
     app.net_guest = guest
-    app.join_screen = guest_screen_html
+    app.source.join_screen = guest_screen_html
 
 
 def plug(app) -> None:

@@ -4,9 +4,9 @@ guest's page state, which holds only what the host sent it.
 The host (``HostLinks``) runs the engine and the bots through ``phom.session``;
 each guest seat has a link (made from an invitation code, ui/friends/link.js) whose
 messages go to ``incoming`` and whose replies and table updates come out of
-``outgoing``. The guest (``GuestApp``) is an ``App`` whose table is rebuilt from
-the last ``state`` message: its own view, its legal actions, the public result;
-a move is sent back and the page waits for the host's answer. Nothing it holds
+``outgoing``. The guest's table (``guest_app``) is an ``App`` whose source
+(``HostFeed``, ui/table/source.py) rebuilds its game from the last ``state``
+message: its own view, its legal actions, the public result; a move is sent back and the page waits for the host's answer. Nothing it holds
 matters: on a reload it asks for a new code and gets its seat back by token.
 """
 
@@ -23,6 +23,7 @@ from ..core import params as params_mod
 from ..core.i18n import Words, t
 from ..core.notices import notice, say
 from ..core.store import GUEST_KEY
+from ..table import seats as seatplan
 from ..table.app import App
 from ..table.banners import link_notice
 
@@ -278,9 +279,9 @@ def host_deals_html(app: App) -> str:
 def plug(app: App) -> None:
     """Linked play's part of a table: its buttons at the end of the settings, and
     on a host's table the guests' panel and the alert for a guest who dropped; a
-    guest's table (``GuestApp`` plugs itself) says the host deals the next hand."""
+    guest's table (``guest_app`` plugs it) says the host deals the next hand."""
     app.plug("settings", settings_buttons_html)
-    if getattr(app, "guest", False):
+    if app.guest:
         app.plug("over", host_deals_html)
         return
     app.panels.add("link")
@@ -366,17 +367,20 @@ class _Totals:
         self.recorded = True
 
 
-class GuestApp(App):
-    """A guest's page: renders the host's last ``state`` and sends moves back."""
+class HostFeed:
+    """A guest's table's source (ui/table/source.py): the host's last ``state``
+    for this seat, the seat's token, and what waits to be sent. The table (an
+    ``App``) keeps the game, the seat on show and the raised card as it does for
+    its own match; this feed only rebuilds them from what the host sends, and
+    answers the table's questions as a phone that holds one seat's view."""
 
     guest = True
 
-    def __init__(self, storage, session_storage) -> None:
-        super().__init__(storage)
+    def __init__(self, session_storage) -> None:
         self.session_storage = session_storage
         self.seat: int | None = None
         self.token: str | None = None
-        self.names_: list[str] = []
+        self.names: list[str] = []
         self.seq = -1
         self.connected = False
         self.waiting = False
@@ -387,8 +391,6 @@ class GuestApp(App):
         self.warnings: list[str] = []   # the technical detail, for the console (ui/page/link.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.join_screen = None         # another join screen (internet play's: ui/friends/invite_view.py)
-        self.game = None
-        self.match = None
         try:
             saved = json.loads(str(session_storage.getItem(GUEST_KEY) or "{}"))
             if isinstance(saved, dict) and isinstance(saved.get("seat"), int) and isinstance(saved.get("token"), str):
@@ -396,88 +398,82 @@ class GuestApp(App):
         except (ValueError, TypeError):
             pass
         self.rejoining = self.token is not None
-        plug(self)      # a guest's table: linked play's part of its drawing
 
-    # the table
-    def start(self, params=None) -> None:
+    # the table's questions (ui/table/source.py OwnMatch answers them for a match of one's own)
+    def start(self, app: App, params: dict | None) -> None:
         """A guest plays the host's match, so of a link (``?join=1&lang=en``) it honours
         only the page's own preferences, checked as the host's page checks them: a bad
         value changes nothing and says why."""
         own = {k: v for k, v in (params or {}).items() if k in GUEST_PARAMS}
-        link = params_mod.parse(own, self.settings)
+        link = params_mod.parse(own, app.settings)
         if link.settings:
-            self.settings.update(link.settings)
-            self.save_settings()
+            app.settings.update(link.settings)
+            app.save_settings()
         if not link.ok:
-            self.notice = notice(say(link_notice, link))
+            app.notice = notice(say(link_notice, link))
 
-    def save(self) -> None:
-        self.saved()    # a guest holds nothing that matters; its learning side still follows
-
-    @property
-    def pass_and_play(self) -> bool:
-        return False
-
-    def controller(self, seat: int) -> str:
-        return "guest"
-
-    def may_paint(self) -> bool:
-        return False    # the host's view is no save of this device
-
-    def bot_to_move(self) -> bool:
-        return False
-
-    def is_person(self, seat: int) -> bool:
-        return seat == self.me
-
-    def name(self, seat: int) -> str:
-        if seat < len(self.names_):
-            return self.names_[seat]
-        return super().name(seat)
-
-    def hand_hidden(self, seat: int) -> bool:
-        g = self.game
-        return g is not None and g.is_over and g.result.hands[seat] is None
-
-    def view(self):
-        if self.game is None:
-            return _blank_view()     # nothing received yet: an empty table, no card at all
-        return self.game.view(self.me)
-
-    def my_turn(self) -> bool:
-        g = self.game
-        return (g is not None and self.connected and not g.is_over and not self.waiting
-                and g.to_move == self.me and bool(g.legal_actions()))
-
-    def next_hand(self) -> bool:
-        return False        # the host deals
-
-    def phase_attr(self) -> str:
-        if self.screen_html() is not None:
-            return "join"
-        return super().phase_attr()
-
-    def screen_html(self) -> str | None:
-        if self.game is not None and self.connected:
-            return None
-        if self.join_screen is not None:   # a guest who came by an internet invitation (ui/page/net.py)
-            return self.join_screen(self)
-        return join_html(self)
-
-    def apply(self, action) -> None:
+    def apply(self, app: App, action) -> None:
         """Send the move to the host; the table changes when the host answers."""
         self.outbox.append(json.dumps({"v": PROTOCOL, "type": "act", "seat": self.seat, "token": self.token,
                                        "seq": self.seq, "action": wire.action_to_json(action)}))
         self.waiting = True
-        self.selected = None
+        app.selected = None
 
+    def next_hand(self, app: App) -> bool:
+        return False        # the host deals
+
+    def save(self, app: App) -> None:
+        pass                # a guest holds nothing that matters (the table still tells its followers)
+
+    def view(self, app: App):
+        if app.game is None:
+            return _blank_view()     # nothing received yet: an empty table, no card at all
+        return app.game.view(app.me)
+
+    def my_turn(self, app: App) -> bool:
+        g = app.game
+        return (g is not None and self.connected and not g.is_over and not self.waiting
+                and g.to_move == app.me and bool(g.legal_actions()))
+
+    def pass_and_play(self, app: App) -> bool:
+        return False
+
+    def may_paint(self, app: App) -> bool:
+        return False    # the host's view is no save of this device
+
+    def is_person(self, app: App, seat: int) -> bool:
+        return seat == app.me
+
+    def controller(self, app: App, seat: int) -> str:
+        return "guest"  # the host's phone plays every seat; this one only asks
+
+    def name(self, app: App, seat: int) -> str:
+        if seat < len(self.names):
+            return self.names[seat]
+        return seatplan.seat_name(app.seats, seat, app.lang, False)
+
+    def hand_hidden(self, app: App, seat: int) -> bool:
+        g = app.game
+        return g is not None and g.is_over and g.result.hands[seat] is None
+
+    def screen_html(self, app: App) -> str | None:
+        if app.game is not None and self.connected:
+            return None
+        if self.join_screen is not None:   # a guest who came by an internet invitation (ui/page/net.py)
+            return self.join_screen(app)
+        return join_html(app)
+
+    def phase(self, app: App) -> str | None:
+        return "join" if self.screen_html(app) is not None else None
+
+    # the link
     def join_message(self, seat: int) -> str:
         token = self.token if self.seat == seat else None
         self.seat = seat
         return json.dumps({"v": PROTOCOL, "type": "join", "seat": seat, "token": token})
 
-    def receive(self, text: str) -> bool:
-        """One message from the host; True when the table changed."""
+    def receive(self, app: App, text: str) -> bool:
+        """One message from the host for ``app``; True when the table changed."""
         try:
             msg = json.loads(text)
             if not isinstance(msg, dict) or msg.get("v") != PROTOCOL:
@@ -486,7 +482,7 @@ class GuestApp(App):
             if kind == "welcome":
                 self.seat, self.token = int(msg["seat"]), str(msg["token"])
                 self.session_storage.setItem(GUEST_KEY, json.dumps({"seat": self.seat, "token": self.token}))
-                self.names_ = [str(x) for x in msg["names"]]
+                self.names = [str(x) for x in msg["names"]]
                 self.connected = True
                 self.host_gone = False
                 self.error = None
@@ -495,7 +491,7 @@ class GuestApp(App):
                 self.waiting = False
                 code = msg.get("code")
                 why = f"why_{code}" if isinstance(code, str) and code in REFUSED else "why_malformed"
-                self.flash = l_(self.lang, "refused", reason=l_(self.lang, why))
+                app.flash = l_(app.lang, "refused", reason=l_(app.lang, why))
                 self.warnings.append(f"refused ({code!r}): {msg.get('reason')!r}")
                 return True
             if kind != "state":
@@ -507,25 +503,25 @@ class GuestApp(App):
             result = None if msg["result"] is None else wire.public_result_from_json(msg["result"], view.players)
             hand_no = int(msg["hand_no"])
         except (ValueError, KeyError, TypeError) as e:   # said plainly; the detail to the console
-            self.error = l_(self.lang, "bad_message")
-            if self.game is not None and self.connected:
-                self.flash = self.error     # at the table, the join screen's line is not shown
+            self.error = l_(app.lang, "bad_message")
+            if app.game is not None and self.connected:
+                app.flash = self.error     # at the table, the join screen's line is not shown
             self.warnings.append(f"a message from the host was not read: {type(e).__name__}: {e}")
             return False
-        new_hand = self.game is None or self.game.hand_no != hand_no
+        new_hand = app.game is None or app.game.hand_no != hand_no
         self.received.append(msg)
-        self.me = view.seat
         self.seq = int(msg["seq"])
-        self.names_ = [str(x) for x in msg["names"]]
-        self.game = _GuestGame(view, legal, result, hand_no, int(msg["moves"]))
-        self.match = _Totals(msg["totals"])
-        self.hand_no = hand_no
+        self.names = [str(x) for x in msg["names"]]
         self.waiting = False
+        app.me = view.seat
+        app.game = _GuestGame(view, legal, result, hand_no, int(msg["moves"]))
+        app.match = _Totals(msg["totals"])
+        app.hand_no = hand_no
         if new_hand:
-            self.events_seen = 0
-            self.reset_turn()
-        if self.selected is not None and self.selected not in view.hand:
-            self.selected = None
+            app.events_seen = 0
+            app.reset_turn()
+        if app.selected is not None and app.selected not in view.hand:
+            app.selected = None
         return True
 
     def host_closed(self) -> None:
@@ -542,12 +538,20 @@ class GuestApp(App):
         self.session_storage.removeItem(GUEST_KEY)
 
 
-def join_html(app: GuestApp) -> str:
+def guest_app(storage, session_storage) -> App:
+    """A linked guest's table: an ``App`` fed by the host (``HostFeed``), with
+    linked play's part of its drawing plugged in."""
+    app = App(storage, source=HostFeed(session_storage))
+    plug(app)
+    return app
+
+
+def join_html(app: App) -> str:
     """The guest's screen until the table arrives: paste the code, copy the answer."""
-    lang = app.lang
-    intro = l_(lang, "join_again") if app.rejoining else l_(lang, "join_intro")
+    lang, feed = app.lang, app.source
+    intro = l_(lang, "join_again") if feed.rejoining else l_(lang, "join_intro")
     gone = ""
-    if app.host_gone:
+    if feed.host_gone:
         gone = (f'<div class="link-gone" role="alert" data-key="host-gone"><strong>'
                 f'{escape(l_(lang, "host_gone_title"))}</strong>'
                 f'<p>{escape(l_(lang, "host_gone_body"))}</p></div>')
@@ -563,16 +567,16 @@ def join_html(app: GuestApp) -> str:
              f'data-key="scan-offer">{escape(l_(lang, "scan"))}</button>'
              f'<button type="button" class="btn ghost" data-act="link_leave" data-key="leave">'
              f'{escape(l_(lang, "leave"))}</button></div>']
-    if app.error:   # by the code it is about, above the answer (a phone shows no more)
-        parts.append(f'<p class="link-error" role="alert">{escape(app.error)}</p>')
-    if app.answer_code:
+    if feed.error:   # by the code it is about, above the answer (a phone shows no more)
+        parts.append(f'<p class="link-error" role="alert">{escape(feed.error)}</p>')
+    if feed.answer_code:
         parts.append(f'<p>{escape(l_(lang, "answer_code"))}</p>'
                      f'<textarea class="link-code" readonly rows="3" id="answer-out" data-key="answer-out">'
-                     f"{escape(app.answer_code)}</textarea>"
-                     f'<div class="qr" data-qr="{escape(app.answer_code)}" data-key="qr-answer"></div>'
+                     f"{escape(feed.answer_code)}</textarea>"
+                     f'<div class="qr" data-qr="{escape(feed.answer_code)}" data-key="qr-answer"></div>'
                      f'<p class="note" role="status">{escape(l_(lang, "waiting_host"))}</p>')
     return ('<section class="join panel" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
 
 
-__all__ = ["GUEST_KEY", "GuestApp", "HostLinks", "host_dialog_html", "join_html", "l_", "plug", "t"]
+__all__ = ["GUEST_KEY", "HostFeed", "guest_app", "HostLinks", "host_dialog_html", "join_html", "l_", "plug", "t"]

@@ -42,7 +42,7 @@ class Learn(LearnState):
     learning state (this hand's hints, a lesson under way) as it found it."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app=app, storage=app.storage, guest=bool(getattr(app, "guest", False)))
+        super().__init__(app=app, storage=app.storage, guest=app.guest)
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
         if bad:
@@ -52,6 +52,23 @@ class Learn(LearnState):
             app.notice = notice(say(tx, "notice_stats"))
         self.state = load_saved(self.storage)
         app.panels.update(DIALOGS)      # the panels this side draws (ui/learn/render.py)
+        self.plug(app)
+
+    def plug(self, app: App) -> None:
+        """The learning side's part of the table's drawing (App.plug,
+        ui/table/state.py SLOTS): the hint's button and line, the tutorial's
+        callout (under the prompt, or under the end-of-hand headline), the
+        review's buttons at the end of a hand, the welcome among the banners, its
+        panels and the menu, and the marks on what the hint or the lesson points at."""
+        over = lambda a: a.game is not None and a.game.is_over  # noqa: E731
+        app.plug("actions", lambda a: self.hint_button_html())
+        app.plug("prompt", lambda a: ("" if over(a) else self.tutorial_callout_html()) + self.hint_line_html())
+        app.plug("over_head", lambda a: self.tutorial_callout_html())
+        app.plug("over_actions", lambda a: self.over_buttons_html())
+        app.plug("banners", lambda a: self.welcome_html())
+        app.plug("panel", lambda a: self.dialog_html())
+        app.plug("marks", lambda a: [(self.tutorial_target(), "tut-target", "data-tut"),
+                                     (self.hint_target(), "hinted", "data-hinted")])
 
     # ------------------------------------------------------------ storage
     def save_state(self) -> None:

@@ -74,16 +74,20 @@ async def _moves(page) -> None:
 async def think(app):
     """Run the bot's generator in slices of ~12 ms, giving the browser the
     main thread between them. Each bot turn is recorded as a
-    ``phom-think`` performance measure (the browser tests check that no long
-    task overlaps one). It starts with a pause: the render of the move
-    before (25-80 ms here, more on a phone) and its first slice would
-    otherwise be one task."""
+    ``phom-think`` performance measure whose detail says how many times it
+    gave the main thread back (``slices``: the browser tests check a search is
+    cut up; tests/browser/test_table.py writes the long tasks beside it). It
+    starts with a pause: the render of the move before (25-80 ms here, more on
+    a phone) and its first slice would otherwise be one task."""
     from js import performance
+
+    from .dom import js_obj
 
     await asyncio.sleep(0)
     gen = app.bot_steps()
     performance.mark("phom-think-start")
     start = performance.now()
+    slices = 0
     try:
         while True:
             try:
@@ -92,7 +96,9 @@ async def think(app):
                 return stop.value
             if performance.now() - start > 12:
                 await asyncio.sleep(0)
+                slices += 1
                 start = performance.now()
     finally:
         performance.mark("phom-think-end")
-        performance.measure("phom-think", "phom-think-start", "phom-think-end")
+        performance.measure("phom-think", js_obj({"start": "phom-think-start", "end": "phom-think-end",
+                                                  "detail": {"slices": slices}}))

@@ -17,3 +17,13 @@ def attr(el, name: str) -> str | None:
     """An element's attribute as a Python str, or None where it has none."""
     v = el.getAttribute(name)
     return None if nil(v) else str(v)
+
+
+def mark(root, marks) -> None:
+    """Mark each (CSS selector, class, attribute) of ``marks`` on the drawn table:
+    the class for the look, the attribute for the tests and assistive tools."""
+    for selector, cls, name in marks:
+        el = root.querySelector(selector)
+        if not nil(el):
+            el.classList.add(cls)
+            el.setAttribute(name, "true")

@@ -3,10 +3,12 @@ table, the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL
 parameters, the clipboard.
 
 ``ui/page/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
-resumed or dealt), ``extra_html`` + ``after_render`` (each render) and ``handle``
-(each intent, before the app's own). A render only draws: the learning side sees
-each change of the match as the app saves it (``App.after_save``), so a finished
-hand is recorded when it ends, not when it is next drawn.
+resumed or dealt), ``after_render`` (each render: the review's log kept in view) and
+``handle`` (each intent, before the app's own). What the learning side draws on the
+table it plugs into the table's slots itself (ui/learn/core.py ``Learn.plug``), so
+the table's render draws it; a render only draws: the learning side sees each
+change of the match as the app saves it (``App.after_save``), so a finished hand
+is recorded when it ends, not when it is next drawn.
 """
 
 from __future__ import annotations
@@ -59,41 +61,9 @@ def boot(page, usp) -> None:
     page.app.events_seen = len(page.app.view().events)
 
 
-def extra_html(page) -> str:
-    return page.learn.dialog_html()
-
-
-def _insert(root, selector: str, where: str, html: str) -> None:
-    if not html:
-        return
-    el = root.querySelector(selector)
-    if not nil(el):
-        el.insertAdjacentHTML(where, html)
-
-
 def after_render(page) -> None:
-    learn = page.learn
-    root = page.root
-    _insert(root, ".actionbar .buttons", "afterbegin", learn.hint_button_html())
-    _insert(root, ".actionbar .prompt", "afterend", learn.hint_line_html())
-    if page.app.game is not None and page.app.game.is_over:
-        _insert(root, ".over .panel-actions", "afterbegin", learn.over_buttons_html())
-        _insert(root, ".over .headline", "afterend", learn.tutorial_callout_html())
-    else:
-        _insert(root, ".actionbar .prompt", "afterend", learn.tutorial_callout_html())
-    _insert(root, ".app > .notices", "beforeend", learn.welcome_html())   # in the banners' stack
     if page.app.dialog == "learn-review":
-        _show_review_step(root)
-    _mark(root, learn.tutorial_target(), "tut-target", "data-tut")
-    _mark(root, learn.hint_target(), "hinted", "data-hinted")
-
-
-def _mark(root, selector: str | None, cls: str, attr: str) -> None:
-    """Mark what the tutorial's callout or the hint points at."""
-    el = root.querySelector(selector) if selector else None
-    if not nil(el):
-        el.classList.add(cls)
-        el.setAttribute(attr, "true")
+        _show_review_step(page.root)
 
 
 def key_intent(page, key: str) -> str | None:

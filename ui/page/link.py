@@ -1,8 +1,8 @@
 """Linked play in the browser: wires ui/friends/link.js (WebRTC, the codes) to the host's
-``HostLinks`` or the guest's ``GuestApp`` (ui/friends/linkplay.py).
+``HostLinks`` or the guest's table's ``HostFeed`` (ui/friends/linkplay.py).
 
 The page's main module calls four hooks: ``make_app(storage)`` for the table the
-tab holds (a guest's GuestApp or the device's App, chosen once), ``attach(page)`` at
+tab holds (a guest's, fed by the host, or the device's own; chosen once), ``attach(page)`` at
 boot, ``handle(act, arg)`` for the link intents, and
 ``after_render()`` to send what changed to the guests and draw the QR codes.
 """
@@ -16,7 +16,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..core import store
-from ..friends.linkplay import CODE_REASONS, GUEST_KEY, GuestApp, HostLinks, l_, plug
+from ..friends.linkplay import CODE_REASONS, GUEST_KEY, HostLinks, guest_app, l_, plug
 from ..table.app import App
 from .dom import js_obj, nil
 from .net import NetPage, guest_link
@@ -53,7 +53,7 @@ class LinkPage:
     def __init__(self, page) -> None:
         self.page = page
         self.js = getattr(window, "phomLink", None)
-        self.guest = isinstance(page.app, GuestApp)
+        self.guest = page.app.guest
         self.session = session_storage()
         if not self.guest:
             page.app.links = HostLinks()
@@ -68,10 +68,11 @@ class LinkPage:
         try:
             app = self.page.app
             if self.guest:
-                changed = app.receive(str(text))
-                while app.warnings:     # the technical detail: the console, not the page
-                    window.console.warn("phom: " + app.warnings.pop(0))
-                if changed or app.error:
+                feed = app.source
+                changed = feed.receive(app, str(text))
+                while feed.warnings:     # the technical detail: the console, not the page
+                    window.console.warn("phom: " + feed.warnings.pop(0))
+                if changed or feed.error:
                     self._refresh()
                 return
             for seat, reply in app.links.incoming(app, int(link_id), str(text)):
@@ -84,10 +85,11 @@ class LinkPage:
         try:
             app, state = self.page.app, str(state)
             if self.guest:
-                if state == "open" and app.seat is not None:
-                    self.js.send("host", app.join_message(app.seat))
+                feed = app.source
+                if state == "open" and feed.seat is not None:
+                    self.js.send("host", feed.join_message(feed.seat))
                 elif state != "open":
-                    app.host_closed()
+                    feed.host_closed()
                 self._refresh()
                 return
             seat = int(link_id)
@@ -125,7 +127,7 @@ class LinkPage:
             window.location.replace(window.location.pathname)
         elif act == "link_leave":
             if self.guest:
-                app.leave()
+                app.source.leave()
                 self.js.close("host")
                 self.session.removeItem(store.NET_GUEST_KEY)
                 if self.net.active:
@@ -153,7 +155,7 @@ class LinkPage:
                 except Exception:  # noqa: BLE001 — no camera, or permission refused
                     text = None
                     if target == "offer-in":
-                        app.error = l_(lang, "nocam")
+                        app.source.error = l_(lang, "nocam")
                     else:
                         app.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
                 if nil(text) or not text:
@@ -178,16 +180,17 @@ class LinkPage:
                     app.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
             elif act == "link_answer":
                 text = document.getElementById("offer-in").value
+                feed = app.source
                 try:
                     res = await self.js.answer(text)
                 except Exception as e:  # noqa: BLE001
-                    app.error = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
+                    feed.error = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
                 else:
-                    app.seat = int(res[0]) if app.seat is None or app.token is None else app.seat
-                    if int(res[0]) != app.seat:
-                        app.seat, app.token = int(res[0]), None
-                    app.answer_code = str(res[1])
-                    app.error = None
+                    feed.seat = int(res[0]) if feed.seat is None or feed.token is None else feed.seat
+                    if int(res[0]) != feed.seat:
+                        feed.seat, feed.token = int(res[0]), None
+                    feed.answer_code = str(res[1])
+                    feed.error = None
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
         self.page.render()
@@ -196,8 +199,8 @@ class LinkPage:
     def after_render(self) -> None:
         app = self.page.app
         if self.guest:
-            while app.outbox:
-                text = app.outbox.pop(0)
+            while app.source.outbox:
+                text = app.source.outbox.pop(0)
                 if not self.net.send_host(text):
                     self.js.send("host", text)
             self._draw_qr()
@@ -226,10 +229,10 @@ def _reason(lang: str, e) -> str:
 
 
 def make_app(storage) -> App:
-    """The table this tab holds: a linked guest's (``GuestApp``: only what the
+    """The table this tab holds: a linked guest's (``guest_app``: only what the
     host sends) when the tab joined one, else the device's own ``App``."""
     session = session_storage()
-    return GuestApp(storage, session) if guest_mode(session) else App(storage)
+    return guest_app(storage, session) if guest_mode(session) else App(storage)
 
 
 def attach(page) -> LinkPage:

@@ -31,7 +31,7 @@ from ..core.notices import notice, say
 from ..table import banners, movelog, render
 from ..table.app import SPEED_ANIM_MS
 from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
-from .dom import attr, nil
+from .dom import attr, mark, nil
 from .focus import Focus
 
 
@@ -44,7 +44,7 @@ class Page:
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         # the table this tab holds, chosen once, before anything uses it: a linked
-        # guest's (GuestApp, ui/friends/linkplay.py) or this device's own
+        # guest's (fed by the host: ui/friends/linkplay.py guest_app) or this device's own
         self.app = link.make_app(local_storage())
         self.tab_state = "loading"   # play / busy / silent / lost / waiting (ui/page/tabs.py)
         self.tab_id = f"{random.SystemRandom().getrandbits(64):016x}"
@@ -186,7 +186,8 @@ class Page:
 
         self.stale_words = False
         self.root.className = render.root_classes(app)
-        self.root.innerHTML = render.page_html(app) + learn.extra_html(self)
+        self.root.innerHTML = render.page_html(app)
+        mark(self.root, app.marks())     # what the features' "marks" point at (App.plug)
         learn.after_render(self)
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)

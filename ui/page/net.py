@@ -1,5 +1,5 @@
 """Internet play in the browser (issue 39): wires ui/friends/net.js (trystero) to the
-host's ``NetHost`` + ``HostLinks`` or the guest's ``NetGuest`` + ``GuestApp``
+host's ``NetHost`` + ``HostLinks`` or the guest's ``NetGuest`` + ``HostFeed``
 (ui/friends/invite.py, ui/friends/linkplay.py). Nothing is started — no relay, no
 STUN — until the player chose internet play: the host by agreeing in the consent
 panel, the guest by tapping "Đồng ý, vào bàn" under the same words.
@@ -78,7 +78,7 @@ class NetPage:
             saved = store.read_object(links.session, NET_GUEST_KEY, "internet room", ()) or {}
             if "bad" in saved:
                 self.bad_link = str(saved["bad"]) if str(saved["bad"]).startswith("link_") else "link_bad_room"
-                app.join_screen = lambda a: invite_view.bad_link_html(a, self.bad_link)
+                app.source.join_screen = lambda a: invite_view.bad_link_html(a, self.bad_link)
             elif saved.get("room"):
                 self.guest = NetGuest(saved["room"], saved["secret"], saved.get("name", ""))
                 invite_view.plug_guest(app, self.guest)
@@ -235,8 +235,8 @@ class NetPage:
                 self._send_all(host_event(app, self.host, kind, peer, text))
             elif self.guest is not None:
                 self._send_all(guest_event(app, self.guest, kind, peer, text, time.monotonic()))
-                while app.warnings:
-                    window.console.warn("phom: " + app.warnings.pop(0))
+                while app.source.warnings:
+                    window.console.warn("phom: " + app.source.warnings.pop(0))
             self.links._refresh()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)

@@ -11,10 +11,18 @@ board's fields apart from its moves):
 * ``saving``: the match and the settings in storage, and saves that fail;
 * ``settings``: the settings panel's staged choices and the seat plan;
 * ``hand``: the hand on show (groups, the player's order), the lay-down choices;
-* ``bots``: which bot plays a seat, seeded so a review can replay it.
+* ``bots``: which bot plays a seat, seeded so a review can replay it;
+* ``source``: where the game comes from — ``OwnMatch``, this device's match,
+  or a linked guest's ``HostFeed`` (ui/friends/linkplay.py);
+* ``render``: ``page_html(app)``, the whole table as HTML, a pure function,
+  with its parts beside it: ``seats`` (who sits where, the pass-and-play
+  cover), ``banners`` (notices), ``handover`` (the end of a hand),
+  ``scoresheet``, ``movelog`` (the log and what is said aloud), ``menu``,
+  ``confirm``, ``rules_text``.
 
 The functions take the ``App`` and call its methods (``app.save()``,
-``app.legal()``), never each other's module behind its back: a subclass
-(``GuestApp``, ui/friends/linkplay.py) or a test that replaces a method is obeyed.
+``app.legal()``), never each other's module behind its back: a test that
+replaces a method is obeyed. What depends on who holds the match the
+``App`` asks its ``source``.
 All of it is pure Python: the tests drive it on CPython, with no browser.
 """

@@ -12,21 +12,22 @@ it directly on CPython.
 methods, each a short question or a call into ui/table/, where one module holds
 one concern (the intents, the match, saving, settings, the hand, the bots).
 The methods are the table's one way in: ui/table/'s functions call them on the
-``App`` they are given, so a subclass that overrides one (the guest's table,
-ui/friends/linkplay.py's ``GuestApp``) changes it everywhere.
+``App`` they are given. What depends on who holds the match — this device
+(``OwnMatch``) or the host of a linked table (ui/friends/linkplay.py's
+``HostFeed``) — each of them asks the table's ``source`` (ui/table/source.py),
+so a guest's table is an ``App`` given another source, never a subclass.
 """
 
 from __future__ import annotations
 
 import json
 
-from phom.reveal import revealed_hands
-
 from ..core import notices, store
 from . import bots, hand, intents, match, saving
 from . import seats as seatplan
 from . import settings as table_settings
 from .hand import arrangement_points, sort_cards, sorted_lay_downs
+from .source import OwnMatch
 from .state import HUMAN, SLOTS, TableState
 
 SPEED_DELAY_MS = {"slow": 1300, "normal": 750, "fast": 300, "instant": 0}
@@ -37,12 +38,18 @@ __all__ = ["HUMAN", "SPEED_ANIM_MS", "SPEED_DELAY_MS", "App", "arrangement_point
 
 
 class App(TableState):
-    def __init__(self, storage, settings: dict | None = None) -> None:
+    def __init__(self, storage, settings: dict | None = None, source=None) -> None:
         storage = store.SafeStorage(storage)  # no call ever raises (ui/core/store.py)
         settings = store.clean_settings(settings) if settings else store.load_settings(storage)
         muted = store.load_muted(storage)
         plan = seatplan.load_plan(storage, settings["players"], settings["bot"], settings["lang"])
-        super().__init__(storage, settings, plan, seatplan.plan_seats(plan), muted)
+        super().__init__(storage, settings, plan, seatplan.plan_seats(plan), muted,
+                         source=source if source is not None else OwnMatch())
+
+    @property
+    def guest(self) -> bool:
+        """A linked guest's table: it holds the host's view of one seat, nothing more."""
+        return self.source.guest
 
     @property
     def lang(self) -> str:
@@ -55,7 +62,7 @@ class App(TableState):
 
     def start(self, params: dict | None = None) -> None:
         """Resume the saved match, or start one; then follow the link's ``params``."""
-        match.start(self, params)
+        self.source.start(self, params)
 
     def start_link(self, link) -> None:
         """Start the match a checked link asks for."""
@@ -65,11 +72,12 @@ class App(TableState):
         match.new_match(self, seed, deck, starter)
 
     def next_hand(self) -> bool:
-        return match.next_hand(self)
+        return self.source.next_hand(self)
 
     def apply(self, action) -> None:
-        """Play one action (the human's or a bot's), then save."""
-        match.play(self, action)
+        """Play one action (the human's or a bot's), then save; a guest's table
+        sends it to the host instead."""
+        self.source.apply(self, action)
 
     def after_guest_move(self, action) -> None:
         """A linked guest's move was checked and played by the session: book it like ours."""
@@ -100,10 +108,15 @@ class App(TableState):
     def slot_html(self, slot: str) -> str:
         return "".join(draw(self) for draw in self.slots.get(slot, ()))
 
+    def marks(self) -> list[tuple[str, str, str]]:
+        """What the features plugged into "marks" ask the page to mark on the drawn
+        table: (CSS selector, class, attribute), a None selector left out."""
+        return [m for draw in self.slots.get("marks", ()) for m in draw(self) if m[0]]
+
     def save(self) -> None:
         """Save after every action (ui/table/saving.py says when not), then tell
         those that follow the table (``after_save``)."""
-        saving.save(self)
+        self.source.save(self)
         self.saved()
 
     def saved(self) -> None:
@@ -122,17 +135,18 @@ class App(TableState):
         return notices.text(self.notice, self.lang)
 
     def view(self):
-        return self.game.view(self.me)
+        return self.source.view(self)
 
     def my_turn(self) -> bool:
-        g = self.game
-        return (g is not None and not g.is_over and g.to_move == self.me
-                and self.cover_for is None)
+        return self.source.my_turn(self)
 
     def legal(self) -> list:
         return self.game.legal_actions() if self.my_turn() else []
 
     def phase_attr(self) -> str:
+        own = self.source.phase(self)
+        if own is not None:
+            return own
         if self.game is None:
             return "loading"
         if self.cover_for is not None:
@@ -154,24 +168,22 @@ class App(TableState):
     @property
     def pass_and_play(self) -> bool:
         """Two or more people share this device (ui/table/seats.py)."""
-        return sum(x.kind == "here" for x in self.seats) >= 2
+        return self.source.pass_and_play(self)
 
     def may_paint(self) -> bool:
         """Whether the next visit may paint this table before Python starts
         (ui/boot/paint.js, from the copy ui/boot/boot.js keeps): only a save of
         this device's own, played by one person here — a reload of a
         pass-and-play table shows no hand."""
-        return not self.pass_and_play and store._get(self.storage, store.SAVE_KEY) is not None
+        return self.source.may_paint(self)
 
     def is_person(self, seat: int) -> bool:
         """A person playing on this device."""
-        return self.seats[seat].kind == "here"
+        return self.source.is_person(self, seat)
 
     def controller(self, seat: int) -> str:
         """Who plays ``seat`` now: "here", "guest" (a linked phone) or "bot"."""
-        if self.session is not None:
-            return self.session.controller(seat)
-        return "bot" if self.seats[seat].kind == "bot" else "here"
+        return self.source.controller(self, seat)
 
     def bot_to_move(self) -> bool:
         g = self.game
@@ -182,23 +194,19 @@ class App(TableState):
         return g is not None and not g.is_over and self.is_person(g.to_move)
 
     def name(self, seat: int) -> str:
-        return seatplan.seat_name(self.seats, seat, self.lang,
-                                  self.pass_and_play or self.session is not None)
+        return self.source.name(self, seat)
 
     def names(self) -> list[str]:
         return [self.name(s) for s in range(self.game.players)]
 
     def screen_html(self) -> str | None:
-        """What replaces the table, if anything: the pass-and-play cover."""
-        if self.cover_for is None:
-            return None
-        return seatplan.cover_html(self.lang, self.name(self.cover_for), self.game.is_over)
+        """What replaces the table, if anything: the pass-and-play cover, a
+        guest's join screen."""
+        return self.source.screen_html(self)
 
     def hand_hidden(self, seat: int) -> bool:
         """Pass-and-play: at the end of a hand only what the end reveals is shown."""
-        if not (self.pass_and_play or self.session is not None) or not self.game.is_over:
-            return False
-        return revealed_hands(self.game)[seat] is None
+        return self.source.hand_hidden(self, seat)
 
     # ------------------------------------------------------------------ the hand (table/hand.py)
     def auto_action(self):

@@ -130,13 +130,13 @@ def over_html(app) -> str:
     pays = [payment_text(p, lang, names) for p in res.ledger]
     pay_html = ('<ul class="payments">' + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
-    actions = btn(t(lang, "btn_scores"), "scores", key="over-scores")
+    actions = app.slot_html("over_actions") + btn(t(lang, "btn_scores"), "scores", key="over-scores")
     # the next hand, unless a feature says what comes instead (a linked guest: the host deals)
     actions += app.slot_html("over") or btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
     return (
         '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
         f'<div class="over-head"><h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
-        f'<p class="headline">{escape(head)}</p></div>'
+        f'<p class="headline">{escape(head)}</p>{app.slot_html("over_head")}</div>'
         f'<ol class="standings">{rows}</ol>'
         f'<section class="pay"><h3>{escape(t(lang, "payments"))}</h3>{pay_html}</section>'
         f'<div class="panel-actions">{actions}</div>'

@@ -44,7 +44,6 @@ from .confirm import confirm_html
 from .handover import over_html, payment_text, sent_by
 from .rules_text import rules_html
 from .scoresheet import scores_html
-from .state import TABLE_PANELS
 
 MELD_COLORS = 4
 _btn = btn  # the old name, for code written against it
@@ -288,7 +287,7 @@ def action_buttons(app, legal) -> list:
     view = app.view()
     out = []
     if g.is_over:
-        if getattr(app, "guest", False):      # a linked guest: the host deals the next hand
+        if app.guest:      # a linked guest: the host deals the next hand
             return out
         return [btn(t(lang, "btn_next"), "next", kbd="N", cls="primary")]
     if not app.my_turn() or app.auto_action() is not None:
@@ -329,7 +328,8 @@ def action_bar_html(app, legal) -> str:
     flash = f'<span class="flash">{escape(app.flash)}</span>' if app.flash else ""
     ticker = movelog.ticker_html(app)
     return (f'<div class="actionbar">{ticker}<p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
-            f'<div class="buttons">{"".join(action_buttons(app, legal))}</div></div>')
+            f'{app.slot_html("prompt")}'
+            f'<div class="buttons">{app.slot_html("actions")}{"".join(action_buttons(app, legal))}</div></div>')
 
 
 # ---------------------------------------------------------------- the hand
@@ -517,14 +517,16 @@ DIALOGS = {
 
 
 def dialog_html(app) -> str:
-    if app.dialog is not None and app.dialog not in TABLE_PANELS:
-        return app.slot_html("panel")     # a feature's own panel (App.plug), if it draws one
+    """The open panel: the table's own, else what a feature plugged into "panel"
+    draws for it (App.plug: learning's panels and the menu it fills, linked play's)."""
+    if app.dialog is None:
+        return ""
     if app.dialog == "open_link":
         return link_dialog_html(app)
     if app.dialog == "log":
         return dialog("log", t(app.lang, "log_title"), movelog.log_body_html(app), app.lang)
-    make = DIALOGS.get(app.dialog or "")
-    return make(app) if make else ""
+    make = DIALOGS.get(app.dialog)
+    return (make(app) if make else "") or app.slot_html("panel")
 
 
 def page_html(app) -> str:

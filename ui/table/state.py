@@ -27,10 +27,15 @@ HUMAN = 0   # the seat of the person holding the phone, when they play alone
 # that every name ``App.open`` takes is declared by its owner, and a misspelt one fails.
 # Where a feature adds to the table's drawing (App.plug): "banners" (the notices'
 # stack), "settings" (the end of the settings panel), "over" (the end-of-hand
-# panel's actions, in place of the table's "next hand"), "panel" (a panel of its own,
-# drawn when it is the one open). The table draws what is plugged in and knows
-# nothing of the feature (ui/friends/linkplay.py plug).
-SLOTS = ("banners", "settings", "over", "panel")
+# panel's actions, in place of the table's "next hand"), "over_actions" (first of
+# those actions), "over_head" (under the end-of-hand headline), "prompt" (under the
+# action bar's prompt), "actions" (first of the action bar's buttons), "panel" (a
+# panel of its own, drawn when it is the one open and the table draws none), and
+# "marks": not HTML but [(CSS selector, class, attribute)], what the page marks on
+# the drawn table (the hinted card, the tutorial's target). The table draws what is
+# plugged in and knows nothing of the feature (ui/friends/linkplay.py plug,
+# ui/learn/core.py Learn.plug).
+SLOTS = ("banners", "settings", "over", "over_actions", "over_head", "prompt", "actions", "panel", "marks")
 TABLE_PANELS = ("settings", "rules", "help", "log", "scores", "menu", "confirm_mom", "confirm_new",
                 "open_link")
 
@@ -42,6 +47,7 @@ class TableState:
     plan: list                       # who sits where, as edited (ui/table/seats.py)
     seats: tuple                     # the match's seats, made from the plan (seats.Seat)
     muted: bool = False              # the sound switch (its own key, ui/core/store.py)
+    source: Any = None               # where the game comes from: OwnMatch or a guest's HostFeed (ui/table/source.py)
     # the match
     match: phom.Match | None = None
     game: phom.Game | None = None
