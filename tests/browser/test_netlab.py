@@ -6,7 +6,7 @@ host) to use the lab's relay and STUN, and no name resolves.
 
 - a host and two guests join by the invitation link and play a whole hand by taps; every
   state a guest got named only cards it could see; a guest reloads mid-hand and is back
-  in its seat by its token, without asking again
+  in its seat by its token, without asking again; the host reloads and both are back
 - a guest behind a symmetric NAT with no TURN is told its network blocks a direct link, with
   the TURN fields open under the words; it types the lab's TURN there, tries again, and
   plays the hand relayed
@@ -181,6 +181,18 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifa
         wait_for(lambda g=g: phase(g) == "hand-over", "the guest's end of hand")
         assert replay_check(host, guest_messages_net(g), seat=seat) > 3
     minh.screenshot(path=str(artifacts / "net-guest-over-en-390.png"))
+    # the host's page reloads: its guests say the host left, then are back at their seats by
+    # themselves (the host starts its room again; each guest asks with its token)
+    t0 = time.time()
+    host.reload()
+    wait_booted(host)
+    for g, what in ((lan, "Lan"), (minh, "Minh")):
+        wait_for(lambda g=g: g.locator(".net-join").count() == 0 and g.locator(".hand .card, .over").count() > 0,
+                 f"{what} back after the host's reload", 60.0,
+                 lambda g=g: f"{g.inner_text('#table')[:200]} host: {host.evaluate('window.phomNet.events()')}"
+                             f" guest: {g.evaluate('window.phomNet.events()')[-6:]}")
+    FIGURES["host reload -> both guests back (s)"] = round(time.time() - t0, 2)
+    assert host.locator(".net-ask").count() == 0, "guests back by token: no ask"
     # trystero logs a data channel its peer closed as a console error: the reload above,
     # seen by the host and the other guest; anything else fails
     guard.problems = [p for p in guard.problems if "User-Initiated Abort, reason=Close called" not in p]

@@ -198,6 +198,7 @@ class LinkPage:
     # ------------------------------------------------------------ after a render
     def after_render(self) -> None:
         app = self.page.app
+        self.net.after_render()
         if self.guest:
             while app.source.outbox:
                 text = app.source.outbox.pop(0)

@@ -71,6 +71,7 @@ class NetPage:
         self.guest: NetGuest | None = None
         self.bad_link: str | None = None
         self._timer = None      # the clock of the waits, only while internet play runs
+        self._resume = False
         self._proxies = [create_proxy(self._on_event), create_proxy(self._tick)]
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0])
@@ -88,8 +89,20 @@ class NetPage:
             app.net_host = None
             app.net_url = ""
             invite_view.plug(app)
-            if app.net.get("consent") and app.net.get("room") and app.session is not None and app.session.tokens:
-                self._host_start()     # the host's page reloaded: its guests wait in the room
+            # the host's page reloaded with guests seated: its room starts again once the
+            # match is back (after_render), and its guests, waiting in the room, come back
+            self._resume = bool(app.net.get("consent") and app.net.get("room"))
+
+    def after_render(self) -> None:
+        """Once the host's match is back after a reload: its room again, if guests sat in it."""
+        if not self._resume:
+            return
+        app = self.page.app
+        if app.session is None:
+            return
+        self._resume = False
+        if app.session.tokens and not self.started:
+            self._host_start()
 
     @property
     def active(self) -> bool:
