@@ -44,7 +44,7 @@ from ui.friends.invite import (  # noqa: E402
     parse_link,
     save_net,
 )
-from ui.friends.linkplay import HostLinks, guest_app, plug  # noqa: E402
+from ui.friends.linkplay import guest_app, plug  # noqa: E402
 from ui.table import render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
@@ -138,10 +138,9 @@ def hosted(guest_seats=(2,), seed=9):
         assert app.handle("setting", (f"seat_name.{s}", f"Khách{s}"))
     app.handle("new_match")
     app.handle("confirm")
-    app.links = HostLinks()
     plug(app)
-    app.net_host = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
-    app.net = {"consent": True, "turn": None}
+    app.friends.net_host = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
+    app.friends.net = {"consent": True, "turn": None}
     invite_view.plug(app)
     return app
 
@@ -157,25 +156,25 @@ class Room:
 
     def enter(self, peer: str, app, name: str) -> None:
         invite_view.plug_guest(app, NetGuest("abcdefghij12", "S3cr3t-key_0123456789"))
-        app.net = {"consent": True, "turn": None}
-        assert app.net_guest.start(name, 0.0)
-        guest_event(app, app.net_guest, "relays", "", "2", 0.1)
+        app.friends.net = {"consent": True, "turn": None}
+        assert app.friends.net_guest.start(name, 0.0)
+        guest_event(app, app.friends.net_guest, "relays", "", "2", 0.1)
         self.guests[peer] = app
         self.got[peer] = []
-        self._send("host", host_event(self.host, self.host.net_host, "join", peer, ""))
-        guest_event(app, app.net_guest, "join", "host", "", 0.2)
+        self._send("host", host_event(self.host, self.host.friends.net_host, "join", peer, ""))
+        guest_event(app, app.friends.net_guest, "join", "host", "", 0.2)
         self.pump()
 
     def leave(self, peer: str) -> None:
         self.guests.pop(peer)
-        host_event(self.host, self.host.net_host, "leave", peer, "")
+        host_event(self.host, self.host.friends.net_host, "leave", peer, "")
 
     def _send(self, frm: str, out) -> None:
         self.queue += [(frm, to, text) for to, text in out]
 
     def pump(self) -> None:
         for _ in range(10000):
-            self._send("host", host_outgoing(self.host, self.host.net_host))
+            self._send("host", host_outgoing(self.host, self.host.friends.net_host))
             for peer, g in self.guests.items():
                 while g.source.outbox:
                     self.queue.append((peer, "host", g.source.outbox.pop(0)))
@@ -183,11 +182,11 @@ class Room:
                 return
             frm, to, text = self.queue.pop(0)
             if to == "host":
-                self._send("host", host_event(self.host, self.host.net_host, "msg", frm, text))
+                self._send("host", host_event(self.host, self.host.friends.net_host, "msg", frm, text))
             elif to in self.guests:
                 self.got[to].append(text)
                 g = self.guests[to]
-                self._send(to, [("host", t) for _p, t in guest_event(g, g.net_guest, "msg", "host", text, 1.0)])
+                self._send(to, [("host", t) for _p, t in guest_event(g, g.friends.net_guest, "msg", "host", text, 1.0)])
         raise AssertionError("the room never went quiet")
 
     def host_reply(self, peer: str, out) -> None:
@@ -201,16 +200,16 @@ def test_two_guests_join_by_the_link_the_host_admits_each_and_a_whole_hand_is_pl
     lan, minh = guest_app(MemoryStorage(), MemoryStorage()), guest_app(MemoryStorage(), MemoryStorage())
     room.enter("pLan", lan, "Lan")
     room.enter("pMinh", minh, "  Minh  ")
-    nh = host.net_host
+    nh = host.friends.net_host
     assert nh.asking == {"pLan": "Lan", "pMinh": "Minh"}
-    assert lan.net_guest.step == "asking" and not lan.source.connected
+    assert lan.friends.net_guest.step == "asking" and not lan.source.connected
     # the host sees both asks, at the table and in the panel, each with the free seats
     html = render.page_html(host)
     assert "Lan xin vào bàn." in html and 'data-arg="pLan:1"' in html and 'data-arg="pMinh:3"' in html
     room.host_reply("pLan", host_admit(host, nh, "pLan", 1))
     room.host_reply("pMinh", host_admit(host, nh, "pMinh", 3))
     assert lan.source.connected and minh.source.connected and (lan.source.seat, minh.source.seat) == (1, 3)
-    assert lan.net_guest.step == "in" and host.links.state(1) == "open"
+    assert lan.friends.net_guest.step == "in" and host.friends.links.state(1) == "open"
     assert host.session.tokens.keys() == {1, 3}
     rng = random.Random(5)
     for _ in range(4000):
@@ -248,22 +247,22 @@ def test_a_guest_that_reloads_comes_back_to_its_seat_by_token_without_asking():
     session = MemoryStorage()
     lan = guest_app(MemoryStorage(), session)
     room.enter("p1", lan, "Lan")
-    room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
+    room.host_reply("p1", host_admit(host, host.friends.net_host, "p1", 2))
     token = host.session.tokens[2]
     # the page reloads: a new peer id, the same tab's storage (seat and token)
     room.leave("p1")
-    assert host.links.state(2) == "away" and 2 not in host.session.connected
+    assert host.friends.links.state(2) == "away" and 2 not in host.session.connected
     again = guest_app(MemoryStorage(), session)
     assert again.source.seat == 2 and again.source.token == token
     room.enter("p2", again, "Lan")
-    assert host.net_host.asking == {} and host.net_host.seated == {2: "p2"}
+    assert host.friends.net_host.asking == {} and host.friends.net_host.seated == {2: "p2"}
     assert again.source.connected and again.view() == host.game.view(2)
     assert host.session.tokens[2] == token
 
 
 def test_the_host_refuses_each_wrong_ask_and_nothing_changes():
     host = hosted((2,))
-    nh = host.net_host
+    nh = host.friends.net_host
     room = Room(host)
     room.enter("p1", guest_app(MemoryStorage(), MemoryStorage()), "Lan")
     room.host_reply("p1", host_admit(host, nh, "p1", 2))
@@ -271,7 +270,7 @@ def test_the_host_refuses_each_wrong_ask_and_nothing_changes():
     # room full: no free guest seat
     late = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p9", late, "Hùng")
-    assert ("p9", "full") in nh.denied and late.net_guest.error == "full" and late.net_guest.step == "form"
+    assert ("p9", "full") in nh.denied and late.friends.net_guest.error == "full" and late.friends.net_guest.step == "form"
     assert "Bàn đã đủ người." in invite_view.guest_screen_html(late)
     # a version the host does not speak
     out, seat = nh.control("p8", {"net": NET_VERSION, "type": "ask", "v": NET_VERSION + 1, "name": "X"},
@@ -294,12 +293,12 @@ def test_the_host_refuses_each_wrong_ask_and_nothing_changes():
     # admitting to a seat no longer free: refused
     nh.asking["p6"] = "Six"
     assert json.loads(host_admit(host, nh, "p6", 2)[0][1])["code"] == "seat_taken"
-    assert host.links.state(2) == "open"
+    assert host.friends.links.state(2) == "open"
 
 
 def test_the_seated_guest_cannot_play_another_seat_nor_a_stale_move():
     host = hosted((1, 2))
-    nh = host.net_host
+    nh = host.friends.net_host
     room = Room(host)
     lan = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p1", lan, "Lan")
@@ -317,7 +316,7 @@ def test_the_seated_guest_cannot_play_another_seat_nor_a_stale_move():
 
 def test_two_hosts_in_one_room_are_told_on_both_sides():
     host = hosted((2,))
-    nh = host.net_host
+    nh = host.friends.net_host
     out, _ = nh.control("h2", {"net": 1, "type": "hello", "v": 1, "seats": [2]}, host.session)
     assert nh.error == "two_hosts" and json.loads(out[0][1])["code"] == "two_hosts"
     assert "Có hai máy cùng làm chủ một phòng" in render.page_html(host)
@@ -364,7 +363,7 @@ def test_each_wait_ends_in_words_never_a_silent_spinner():
     g.on_error("secret")                                 # trystero: wrong password
     assert g.error == "secret"
     app = guest_app(MemoryStorage(), MemoryStorage())
-    app.net_guest, app.net = g, {"turn": None}
+    app.friends.net_guest, app.friends.net = g, {"turn": None}
     html = invite_view.guest_screen_html(app)
     assert "Khoá của link không khớp" in html and 'data-act="net_retry"' in html and "net-turn" in html
     app.settings["lang"] = "en"
@@ -376,10 +375,10 @@ def test_the_host_leaving_sends_the_guest_back_to_waiting_and_says_so():
     room = Room(host)
     lan = guest_app(MemoryStorage(), MemoryStorage())
     room.enter("p1", lan, "Lan")
-    room.host_reply("p1", host_admit(host, host.net_host, "p1", 2))
+    room.host_reply("p1", host_admit(host, host.friends.net_host, "p1", 2))
     assert lan.source.connected
-    guest_event(lan, lan.net_guest, "leave", "host", "", 5.0)
-    assert not lan.source.connected and lan.net_guest.error == "host_left" and lan.net_guest.step == "finding"
+    guest_event(lan, lan.friends.net_guest, "leave", "host", "", 5.0)
+    assert not lan.source.connected and lan.friends.net_guest.error == "host_left" and lan.friends.net_guest.step == "finding"
     html = lan.source.screen_html(lan)
     assert "Chủ bàn đã rời phòng" in html and "data-card" not in html
 
@@ -391,9 +390,9 @@ def test_the_consent_panel_names_each_third_party_and_the_turn_only_when_set():
     for r in RELAYS:
         assert r.split("://")[1] in html
     assert "stun.l.google.com" in html and "không thấy bài" in html and "TURN bạn đã đặt" not in html
-    host.net["turn"] = {"url": "turn:t.example:3478", "user": "u", "pass": "p"}
+    host.friends.net["turn"] = {"url": "turn:t.example:3478", "user": "u", "pass": "p"}
     assert "turn:t.example:3478" in render.page_html(host)
     host.open("invite")
-    host.net_url = "https://x/?room=abcdefghij12#S3cr3t-key_0123456789"
+    host.friends.net_url = "https://x/?room=abcdefghij12#S3cr3t-key_0123456789"
     html = render.page_html(host)
     assert 'value="https://x/?room=abcdefghij12#S3cr3t-key_0123456789"' in html and 'data-act="net_share"' in html

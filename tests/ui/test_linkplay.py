@@ -16,7 +16,7 @@ from phom import narrate  # noqa: E402
 from phom.reveal import public_cards  # noqa: E402
 from phom.wire import cards_named  # noqa: E402
 from ui.core.store import MemoryStorage  # noqa: E402
-from ui.friends.linkplay import GUEST_KEY, HostLinks, guest_app, plug  # noqa: E402
+from ui.friends.linkplay import GUEST_KEY, guest_app, plug  # noqa: E402
 from ui.table import movelog, render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 
@@ -30,27 +30,26 @@ def hosted(seed=9):
     app.handle("new_match")
     app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.session is not None and app.controller(2) == "guest"
-    app.links = HostLinks()
     plug(app)                # as the host's page does (ui/page/link.py)
     return app
 
 
 def link(host, guest, seat=2):
     """The channel opens: the guest joins, the host welcomes and sends the table."""
-    host.links.opened(host, seat)
-    for s, text in host.links.incoming(host, seat, guest.source.join_message(seat)):
+    host.friends.links.opened(host, seat)
+    for s, text in host.friends.links.incoming(host, seat, guest.source.join_message(seat)):
         assert s == seat and guest.source.receive(guest, text)
     pump(host, guest, seat)
 
 
 def pump(host, guest, seat=2):
-    for s, text in host.links.outgoing(host):
+    for s, text in host.friends.links.outgoing(host):
         assert s == seat
         guest.source.receive(guest, text)
     while guest.source.outbox:
-        for _s, text in host.links.incoming(host, seat, guest.source.outbox.pop(0)):
+        for _s, text in host.friends.links.incoming(host, seat, guest.source.outbox.pop(0)):
             guest.source.receive(guest, text)
-        for _s, text in host.links.outgoing(host):
+        for _s, text in host.friends.links.outgoing(host):
             guest.source.receive(guest, text)
 
 
@@ -131,7 +130,7 @@ def test_a_reloaded_guest_gets_its_seat_back_and_another_phone_does_not():
     gs = MemoryStorage()
     guest = guest_app(MemoryStorage(), gs)
     link(host, guest)
-    host.links.closed(host, 2)
+    host.friends.links.closed(host, 2)
     assert 2 not in host.session.connected
     again = guest_app(MemoryStorage(), gs)       # the same phone, reloaded
     assert again.source.rejoining and again.game is None and "data-card" not in render.page_html(again)
@@ -139,8 +138,8 @@ def test_a_reloaded_guest_gets_its_seat_back_and_another_phone_does_not():
     link(host, again)
     assert again.source.connected and again.view() == host.game.view(2)
     stranger = guest_app(MemoryStorage(), MemoryStorage())
-    host.links.opened(host, 2)
-    (seat, text), = host.links.incoming(host, 2, stranger.source.join_message(2))
+    host.friends.links.opened(host, 2)
+    (seat, text), = host.friends.links.incoming(host, 2, stranger.source.join_message(2))
     assert json.loads(text)["code"] == "seat_taken"
 
 
@@ -151,7 +150,6 @@ def test_the_host_saves_the_links_and_the_whole_match():
     host.handle("setting", ("seat_kind.1", "guest"))
     host.handle("new_match")
     host.handle("confirm")  # mid-hand: asked first (issue 10)
-    host.links = HostLinks()
     plug(host)
     guest = guest_app(MemoryStorage(), MemoryStorage())
     link(host, guest, seat=1)
@@ -195,7 +193,7 @@ def test_a_dropped_guest_is_named_on_the_host_with_the_way_on_until_it_rejoins()
     assert "link-away" not in render.page_html(host)       # not joined yet: the link panel's job
     link(host, guest)
     assert "link-away" not in render.page_html(host)
-    host.links.closed(host, 2)                              # the channel closed, or fell silent
+    host.friends.links.closed(host, 2)                              # the channel closed, or fell silent
     guest.source.host_closed()
     html = render.page_html(host)
     assert "Lan đã rời bàn — chờ Lan vào lại hoặc để máy chơi thay." in html

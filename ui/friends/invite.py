@@ -512,7 +512,7 @@ class NetGuest:
 # ---------------------------------------------------------------- events
 def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tuple[str, str]]:
     """One report of ui/friends/net.js on the host's page: what to send, to which phone.
-    A seated phone's game message goes to ``app.links`` (HostLinks) as its seat's, so the
+    A seated phone's game message goes to ``app.friends.links`` (HostLinks) as its seat's, so the
     engine checks it as a same-Wi-Fi link's."""
     if kind == "relays":
         host.relays = int(text or 0)
@@ -525,31 +525,31 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
     elif kind == "leave":
         seat = host.left(peer)
         if seat is not None:
-            app.links.closed(app, seat)
+            app.friends.links.closed(app, seat)
     elif kind == "msg":
         msg = read_ctrl(text)
         if msg is not None:
             out, seat = host.control(peer, msg, app.session)
             if seat is not None:
-                app.links.opened(app, seat)
+                app.friends.links.opened(app, seat)
             return out
         seat, out = host.game_text(peer, text)
         if seat is None:
             return out
-        return [(host.seated[s], reply) for s, reply in app.links.incoming(app, seat, text) if s in host.seated]
+        return [(host.seated[s], reply) for s, reply in app.friends.links.incoming(app, seat, text) if s in host.seated]
     return []
 
 
 def host_admit(app, host: NetHost, peer: str, seat: int) -> list[tuple[str, str]]:
     out = host.admit(peer, seat, app.session)
     if host.seat_of(peer) == seat:
-        app.links.opened(app, seat)
+        app.friends.links.opened(app, seat)
     return out
 
 
 def host_outgoing(app, host: NetHost) -> list[tuple[str, str]]:
     """The table for each seated phone whose copy is out of date (HostLinks.outgoing)."""
-    return [(host.seated[s], text) for s, text in app.links.outgoing(app) if s in host.seated]
+    return [(host.seated[s], text) for s, text in app.friends.links.outgoing(app) if s in host.seated]
 
 
 def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """Internet play's drawing, pure: the host's consent and invitation panels, the
 requests to sit down (a banner at the table), and the guest's screen from the link
 to the table. The state is ui/friends/invite.py's (``NetHost``, ``NetGuest``) and
-the device's record (``app.net``: consent, TURN), hung on the app by ui/page/net.py."""
+the device's record (``app.friends.net``: consent, TURN), hung on the app by ui/page/net.py."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ PANELS = ("net_consent", "invite")
 
 
 def host_of(app):
-    return getattr(app, "net_host", None)
+    return app.friends.net_host
 
 
 def invite_button_html(app) -> str:
     """Settings: "Mời bạn" on a host's table (not on a guest's)."""
-    if getattr(app, "guest", False):
+    if app.guest:
         return ""
     return f'<div class="link-actions net-buttons">{btn(w_(app.lang, "invite_btn"), "net_invite", key="net-invite", cls="primary")}</div>'
 
@@ -27,9 +27,9 @@ def invite_button_html(app) -> str:
 def consent_html(app) -> str:
     """The first time: which third parties internet play contacts, and what they see."""
     lang = app.lang
-    net = getattr(app, "net", None) or {}
+    net = app.friends.net
     body = (consent_items(lang, net.get("turn"))
-            + turn_html(lang, net.get("turn"), getattr(app, "net_note", None))
+            + turn_html(lang, net.get("turn"), app.friends.net_note)
             + '<div class="link-actions">'
             + btn(w_(lang, "consent_ok"), "net_consent", key="net-consent-ok", cls="primary")
             + btn(w_(lang, "cancel"), "close", key="net-consent-cancel", cls="ghost") + "</div>")
@@ -40,12 +40,12 @@ def invite_html(app) -> str:
     """The host's panel: the link to send, the relays, who asks and who sits where."""
     lang = app.lang
     host = host_of(app)
-    net = getattr(app, "net", None) or {}
+    net = app.friends.net
     parts = []
     guests = app.session.guests() if app.session is not None else []
     if not guests:
         parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "no_guest_seat"))}</p>')
-    url = getattr(app, "net_url", "")
+    url = app.friends.net_url
     if url:
         parts.append(f'<p>{escape(w_(lang, "link_intro"))}</p>'
                      f'<input class="net-link" id="net-link" data-key="net-link" readonly value="{escape(url)}" '
@@ -61,7 +61,7 @@ def invite_html(app) -> str:
         for seat in sorted(host.seated):
             parts.append(f'<p class="net-seated" data-seat="{seat}">'
                          f'{escape(w_(lang, "in_seat", name=host.names.get(seat, app.name(seat)), seat=seat + 1))}</p>')
-    note = getattr(app, "net_note", None)
+    note = app.friends.net_note
     parts.append(turn_html(lang, net.get("turn"), note))
     return dialog("invite", w_(lang, "invite_title"), "".join(parts), lang)
 
@@ -98,9 +98,9 @@ def panel_html(app) -> str:
 def guest_screen_html(app) -> str:
     """A guest who came by an invitation link: a name, the third parties said, then each
     step in words (never a silent spinner) and each failure with the way on."""
-    g = app.net_guest
+    g = app.friends.net_guest
     lang = app.lang
-    net = getattr(app, "net", None) or {}
+    net = app.friends.net
     parts = []
     if g.error == "host_left" or app.source.host_gone:
         parts.append(error_html(lang, "host_left"))
@@ -113,14 +113,14 @@ def guest_screen_html(app) -> str:
             parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "bad_name"))}</p>')
         parts.append(error_html(lang, g.error if g.error != "host_left" else None))
         parts.append(consent_items(lang, net.get("turn")))
-        parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None)))
+        parts.append(turn_html(lang, net.get("turn"), app.friends.net_note))
         parts.append('<div class="link-actions">'
                      + btn(w_(lang, "consent_join"), "net_join", key="net-join", cls="primary")
                      + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     else:
         if g.error and g.error != "host_left":
             parts.append(error_html(lang, g.error))
-            parts.append(turn_html(lang, net.get("turn"), getattr(app, "net_note", None),
+            parts.append(turn_html(lang, net.get("turn"), app.friends.net_note,
                                    opened=g.error == "no_path"))
             parts.append('<div class="link-actions">'
                          + btn(w_(lang, "retry"), "net_retry", key="net-retry", cls="primary")
@@ -147,14 +147,14 @@ def bad_link_html(app, code: str) -> str:
 def plug_guest(app, guest) -> None:
     """A guest's table that came by an invitation link: its NetGuest, and its screen
     until the host's table arrives."""
-    app.net_guest = guest
+    app.friends.net_guest = guest
     app.source.join_screen = guest_screen_html
 
 
 def plug(app) -> None:
     """Internet play's part of a host's table: the button, the two panels, the requests."""
     app.plug("settings", invite_button_html)
-    if getattr(app, "guest", False):
+    if app.guest:
         return
     app.panels.update(PANELS)
     app.plug("panel", panel_html)

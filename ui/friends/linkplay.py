@@ -26,6 +26,7 @@ from ..core.store import GUEST_KEY
 from ..table import seats as seatplan
 from ..table.app import App
 from ..table.banners import link_notice
+from .state import FriendsState
 
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
 REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal", "seat_taken",
@@ -236,7 +237,7 @@ def away_html(app: App) -> str:
     """The host's alert, one per guest who dropped, naming the seat, with the way on:
     let a bot play (or stop it), or make a new code to invite them back. It goes when
     the guest is back."""
-    links = getattr(app, "links", None)
+    links = app.friends.links
     if links is None or app.session is None:
         return ""
     from ..core.widgets import btn
@@ -261,14 +262,14 @@ def settings_buttons_html(app: App) -> str:
 
     lang = app.lang
     out = []
-    if app.session is not None and not getattr(app, "guest", False):
+    if app.session is not None and not app.guest:
         out.append(btn(l_(lang, "link_btn"), "link_open", key="link-open"))
     out.append(btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
     return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
 
 
 def host_panel_html(app: App) -> str:
-    links = getattr(app, "links", None)
+    links = app.friends.links
     return host_dialog_html(app, links) if app.dialog == "link" and links is not None else ""
 
 
@@ -280,6 +281,7 @@ def plug(app: App) -> None:
     """Linked play's part of a table: its buttons at the end of the settings, and
     on a host's table the guests' panel and the alert for a guest who dropped; a
     guest's table (``guest_app`` plugs it) says the host deals the next hand."""
+    app.friends = FriendsState(links=None if app.guest else HostLinks())
     app.plug("settings", settings_buttons_html)
     if app.guest:
         app.plug("over", host_deals_html)

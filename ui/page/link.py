@@ -16,7 +16,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..core import store
-from ..friends.linkplay import CODE_REASONS, GUEST_KEY, HostLinks, guest_app, l_, plug
+from ..friends.linkplay import CODE_REASONS, GUEST_KEY, guest_app, l_, plug
 from ..table.app import App
 from .dom import js_obj, nil
 from .net import NetPage, guest_link
@@ -56,8 +56,7 @@ class LinkPage:
         self.guest = page.app.guest
         self.session = session_storage()
         if not self.guest:
-            page.app.links = HostLinks()
-            plug(page.app)     # the host's side of linked play in the table's drawing
+            plug(page.app)     # the host's side of linked play: its links, its part of the table's drawing
         self._proxies = [create_proxy(self._on_message), create_proxy(self._on_state)]
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
@@ -75,7 +74,7 @@ class LinkPage:
                 if changed or feed.error:
                     self._refresh()
                 return
-            for seat, reply in app.links.incoming(app, int(link_id), str(text)):
+            for seat, reply in app.friends.links.incoming(app, int(link_id), str(text)):
                 self.js.send(seat, reply)
             self._refresh()
         except Exception as e:  # noqa: BLE001
@@ -94,9 +93,9 @@ class LinkPage:
                 return
             seat = int(link_id)
             if state == "open":
-                app.links.opened(app, seat)
+                app.friends.links.opened(app, seat)
             else:
-                app.links.closed(app, seat)
+                app.friends.links.closed(app, seat)
             self._refresh()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
@@ -157,7 +156,7 @@ class LinkPage:
                     if target == "offer-in":
                         app.source.error = l_(lang, "nocam")
                     else:
-                        app.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
+                        app.friends.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
                 if nil(text) or not text:
                     self.page.render()
                     return
@@ -168,16 +167,16 @@ class LinkPage:
                                                                                 target.split("-")[1])
             if act == "link_invite":
                 seat = int(arg)
-                app.links.errors.pop(seat, None)
-                app.links.codes[seat] = str(await self.js.offer(seat))
-                app.links.status[seat] = "wait"
+                app.friends.links.errors.pop(seat, None)
+                app.friends.links.codes[seat] = str(await self.js.offer(seat))
+                app.friends.links.status[seat] = "wait"
             elif act == "link_accept":
                 seat = int(arg)
                 text = document.getElementById(f"answer-{seat}").value
                 try:
                     await self.js.accept(seat, text)
                 except Exception as e:  # noqa: BLE001 — the browser's reason, shown
-                    app.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
+                    app.friends.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
             elif act == "link_answer":
                 text = document.getElementById("offer-in").value
                 feed = app.source
@@ -206,7 +205,7 @@ class LinkPage:
                     self.js.send("host", text)
             self._draw_qr()
             return
-        for seat, text in app.links.outgoing(app):
+        for seat, text in app.friends.links.outgoing(app):
             if not self.net.send_seat(seat, text):
                 self.js.send(seat, text)
         self._draw_qr()

@@ -64,8 +64,8 @@ class NetPage:
         self.page, self.links = page, links
         self.js = getattr(window, "phomNet", None)
         app = page.app
-        app.net = load_net(app.storage)
-        app.net_note = None
+        app.friends.net = load_net(app.storage)
+        app.friends.net_note = None
         self.started = False
         self.host: NetHost | None = None
         self.guest: NetGuest | None = None
@@ -83,15 +83,15 @@ class NetPage:
             elif saved.get("room"):
                 self.guest = NetGuest(saved["room"], saved["secret"], saved.get("name", ""))
                 invite_view.plug_guest(app, self.guest)
-                if app.net.get("consent") and self.guest.name:   # a reload: back in, as before
+                if app.friends.net.get("consent") and self.guest.name:   # a reload: back in, as before
                     self._guest_start(self.guest.name)
         else:
-            app.net_host = None
-            app.net_url = ""
+            app.friends.net_host = None
+            app.friends.net_url = ""
             invite_view.plug(app)
             # the host's page reloaded with guests seated: its room starts again once the
             # match is back (after_render), and its guests, waiting in the room, come back
-            self._resume = bool(app.net.get("consent") and app.net.get("room"))
+            self._resume = bool(app.friends.net.get("consent") and app.friends.net.get("room"))
 
     def after_render(self) -> None:
         """Once the host's match is back after a reload: its room again, if guests sat in it."""
@@ -111,7 +111,7 @@ class NetPage:
     # ------------------------------------------------------------ starting
     def _servers(self):
         lab = self.page.app.storage.getItem(NET_LAB_KEY)
-        return net_servers(self.page.app.net.get("turn"), None if nil(lab) else str(lab),
+        return net_servers(self.page.app.friends.net.get("turn"), None if nil(lab) else str(lab),
                            str(window.location.hostname), str(window.location.origin))
 
     def _start(self, room: str, secret: str) -> None:
@@ -129,14 +129,14 @@ class NetPage:
 
     def _host_start(self) -> None:
         app = self.page.app
-        net = app.net
+        net = app.friends.net
         if not net.get("room"):
             net["room"], net["secret"] = new_room()
             save_net(app.storage, net)
         if self.host is None or not self.started:
-            self.host = app.net_host = NetHost(net["room"], net["secret"])
+            self.host = app.friends.net_host = NetHost(net["room"], net["secret"])
             self._start(net["room"], net["secret"])
-        app.net_url = invite_url(str(window.location.href), net["room"], net["secret"])
+        app.friends.net_url = invite_url(str(window.location.href), net["room"], net["secret"])
 
     def _guest_start(self, name: str) -> None:
         g = self.guest
@@ -145,8 +145,8 @@ class NetPage:
         app = self.page.app
         links_session = self.links.session
         links_session.setItem(NET_GUEST_KEY, json.dumps({"room": g.room, "secret": g.secret, "name": g.name}))
-        app.net["consent"] = True
-        save_net(app.storage, app.net)
+        app.friends.net["consent"] = True
+        save_net(app.storage, app.friends.net)
         self._start(g.room, g.secret)
 
     # ------------------------------------------------------------ intents
@@ -154,16 +154,16 @@ class NetPage:
         if act not in INTENTS:
             return None
         app = self.page.app
-        app.net_note = None
+        app.friends.net_note = None
         if act == "net_invite":
-            if app.net.get("consent"):
+            if app.friends.net.get("consent"):
                 self._host_start()
                 app.open("invite")
             else:
                 app.open("net_consent")
         elif act == "net_consent":
-            app.net["consent"] = True
-            save_net(app.storage, app.net)
+            app.friends.net["consent"] = True
+            save_net(app.storage, app.friends.net)
             self._host_start()
             app.open("invite")
         elif act == "net_share" and self.host is not None:
@@ -201,20 +201,20 @@ class NetPage:
         try:
             turn = check_turn(val("url"), val("user"), val("pass"))
         except BadInput as e:
-            app.net_note = w_(app.lang, "bad_turn", reason=w_(app.lang, e.code))
+            app.friends.net_note = w_(app.lang, "bad_turn", reason=w_(app.lang, e.code))
             return
-        app.net["turn"] = turn
-        save_net(app.storage, app.net)
-        app.net_note = w_(app.lang, "turn_saved" if turn else "turn_cleared")
+        app.friends.net["turn"] = turn
+        save_net(app.storage, app.friends.net)
+        app.friends.net_note = w_(app.lang, "turn_saved" if turn else "turn_cleared")
 
     def _share(self) -> None:
         import asyncio
 
         async def go():
             app = self.page.app
-            how = str(await self.js.share(app.net_url, w_(app.lang, "invite_title")))
+            how = str(await self.js.share(app.friends.net_url, w_(app.lang, "invite_title")))
             if how == "copied":
-                app.net_note = w_(app.lang, "copied")
+                app.friends.net_note = w_(app.lang, "copied")
                 self.page.render()
 
         asyncio.ensure_future(go())

@@ -54,6 +54,7 @@ class TableState:
     hand_no: int = 0
     match_seed: int = 0
     session: Any = None              # phom.session.Session when guests' phones are linked
+    friends: Any = None              # linked play's own record (ui/friends/state.py), hung here by its plug
     resumed: phom.Game | None = None  # the hand taken from the save: on screen before, never dealt again
     me: int = HUMAN                  # the seat whose hand is shown (the person playing now)
     cover_for: int | None = None     # pass-and-play: the person the phone goes to next

@@ -1,0 +1,29 @@
+"""Linked play's state on a table, declared once (as ``TableState`` declares the
+table's): the host's links to its guests' phones and internet play's record.
+
+``plug(app)`` (ui/friends/linkplay.py) hangs one ``FriendsState`` on the table as
+``app.friends``; everything of linked play reads and writes it there, so a reader
+sees here all that the feature keeps beside the table, with its meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .invite import NetGuest, NetHost
+    from .linkplay import HostLinks
+
+
+@dataclass(eq=False)
+class FriendsState:
+    links: HostLinks | None = None      # a host's links to its guests' phones, by seat (ui/page/link.py sets it)
+    net: dict = field(default_factory=dict)   # internet play on this device: consent, TURN, the hosted room (store NET_KEY)
+    net_note: str | None = None         # the last word said in internet play's panels (copied, TURN saved, …)
+    net_host: NetHost | None = None     # the room a host holds open for its invitation
+    net_url: str = ""                   # that room's invitation link
+    net_guest: NetGuest | None = None   # a guest who came by an invitation: where it is on its way in
+
+
+__all__ = ["FriendsState"]
