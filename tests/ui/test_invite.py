@@ -93,6 +93,7 @@ def test_the_device_record_survives_bad_storage():
     assert load_net(s) == {"consent": False, "turn": None}
     s.setItem("phom.net.v1", "{not json")
     assert load_net(s)["consent"] is False
+    assert s.getItem("phom.net.v1") is None and "{not json" in s.getItem("phom.net.v1.corrupt")  # set aside
     s.setItem("phom.net.v1", json.dumps({"consent": True, "turn": {"url": "http://x"}, "room": "../x", "secret": 3}))
     assert load_net(s) == {"consent": True, "turn": None}
     save_net(s, {"consent": True, "turn": None, "room": "abcdefghij12", "secret": "S3cr3t-key_0123456789"})

@@ -29,6 +29,7 @@ import re
 from html import escape
 from typing import Any
 
+from ..core import store
 from ..core.i18n import Words
 from ..core.widgets import btn
 
@@ -266,30 +267,25 @@ def net_servers(turn: dict | None, lab: str | None = None, page_host: str = "",
 
 
 def load_net(storage) -> dict:
-    """The device's internet-play record (store.NET_KEY): consent, TURN, hosted room."""
-    from ..core.store import NET_KEY
-
+    """The device's internet-play record (store.NET_KEY): consent, TURN, hosted room.
+    Read as every kept object is (store.read_object: one that cannot be read is set
+    aside with why); a field that does not check out is dropped, the rest kept."""
+    raw = store.read_object(storage, store.NET_KEY, "internet play's record",
+                            ("consent", "turn", "room", "secret")) or {}
+    out: dict = {"consent": raw.get("consent") is True}
     try:
-        raw = json.loads(str(storage.getItem(NET_KEY) or "{}"))
-    except (ValueError, TypeError):
-        raw = {}
-    out: dict = {"consent": raw.get("consent") is True} if isinstance(raw, dict) else {"consent": False}
-    if isinstance(raw, dict):
-        try:
-            t = raw.get("turn") or {}
-            out["turn"] = check_turn(t.get("url"), t.get("user"), t.get("pass")) if isinstance(t, dict) else None
-        except BadInput:
-            out["turn"] = None
-        room, secret = raw.get("room"), raw.get("secret")
-        if isinstance(room, str) and isinstance(secret, str) and ROOM_RE.match(room) and SECRET_RE.match(secret):
-            out["room"], out["secret"] = room, secret
+        t = raw.get("turn") or {}
+        out["turn"] = check_turn(t.get("url"), t.get("user"), t.get("pass")) if isinstance(t, dict) else None
+    except BadInput:
+        out["turn"] = None
+    room, secret = raw.get("room"), raw.get("secret")
+    if isinstance(room, str) and isinstance(secret, str) and ROOM_RE.match(room) and SECRET_RE.match(secret):
+        out["room"], out["secret"] = room, secret
     return out
 
 
 def save_net(storage, net: dict) -> None:
-    from ..core.store import NET_KEY
-
-    storage.setItem(NET_KEY, json.dumps(net))
+    storage.setItem(store.NET_KEY, json.dumps(net))
 
 
 def message(kind: str, **fields) -> str:
