@@ -76,29 +76,41 @@ async def think(app):
     main thread between them. Each bot turn is recorded as a
     ``phom-think`` performance measure whose detail says how many times it
     gave the main thread back (``slices``: the browser tests check a search is
-    cut up; tests/browser/test_table.py writes the long tasks beside it). It
-    starts with a pause: the render of the move before (25-80 ms here, more on
-    a phone) and its first slice would otherwise be one task."""
+    cut up; tests/browser/test_table.py writes the long tasks beside it), the
+    time the Python ran (``work_ms``, the slices summed; the measure's own
+    duration is wall time, the pauses included), its longest slice
+    (``longest_ms``) and the number of legal actions (``legal``): what
+    bench/bench_think.py prints. It starts with a pause: the render of the move
+    before (25-80 ms here, more on a phone) and its first slice would otherwise
+    be one task."""
     from js import performance
 
     from .dom import js_obj
 
     await asyncio.sleep(0)
     gen = app.bot_steps()
+    legal = len(app.game.legal_actions())
     performance.mark("phom-think-start")
     start = performance.now()
     slices = 0
+    work = longest = 0.0
     try:
         while True:
             try:
                 next(gen)
             except StopIteration as stop:
                 return stop.value
-            if performance.now() - start > 12:
+            ran = performance.now() - start
+            if ran > 12:
+                work += ran
+                longest = max(longest, ran)
                 await asyncio.sleep(0)
                 slices += 1
                 start = performance.now()
     finally:
+        ran = performance.now() - start
         performance.mark("phom-think-end")
-        performance.measure("phom-think", js_obj({"start": "phom-think-start", "end": "phom-think-end",
-                                                  "detail": {"slices": slices}}))
+        performance.measure("phom-think", js_obj({
+            "start": "phom-think-start", "end": "phom-think-end",
+            "detail": {"slices": slices, "work_ms": work + ran, "longest_ms": max(longest, ran),
+                       "legal": legal}}))
