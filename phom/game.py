@@ -319,6 +319,14 @@ class Game:
             self._legal = legality.legal_actions(self)
         if action not in self._legal:
             raise IllegalAction(legality.why_illegal(self, action) or f"{action} is not legal now")
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play ``action`` without asking whether it is legal: for a search's
+        playouts on its own copies of a sampled hand, whose policy picks from
+        what the engine offers (``bots/fast.py``; tests/bots check every move it
+        plays is one ``apply`` accepts). An illegal action here leaves the copy
+        in a state no rule allows — never call it on a hand someone plays."""
         s = self.to_move
         self.actions.append(action)
         self._legal = None

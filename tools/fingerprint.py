@@ -4,7 +4,7 @@
     python tools/fingerprint.py --record   # store it in tests/engine/data/fingerprint.json
     python tools/fingerprint.py --quick    # the small one CI checks (seconds)
 
-For every bot (random, easy, normal, hard, and expert against three hard) it
+For every bot (random, easy, normal, hard, and expert and expert0 against three hard) it
 plays hands across every preset and player count and hashes, step by step, the
 legal actions offered, the action chosen, the refusal message of a fixed set of
 probe actions (so the reasons stay the same too), and each hand's ledger; it
@@ -30,8 +30,8 @@ from phom.bots import make  # noqa: E402
 
 DATA = ROOT / "tests" / "engine" / "data" / "fingerprint.json"
 PRESETS = ["basic", "traditional", "online", "bonus", "village"]
-FULL = {"random": 300, "easy": 300, "normal": 300, "hard": 300, "expert": 30}
-QUICK = {"random": 60, "easy": 40, "normal": 40, "hard": 40, "expert": 5}
+FULL = {"random": 300, "easy": 300, "normal": 300, "hard": 300, "expert": 30, "expert0": 30}
+QUICK = {"random": 60, "easy": 40, "normal": 40, "hard": 40, "expert": 5, "expert0": 5}
 QUICK_EXPERT_ITERATIONS = 40
 
 
@@ -55,8 +55,8 @@ def _probes(g: phom.Game) -> list:
 def play_hand(bot: str, i: int, h, probe: bool, expert_iterations: int | None) -> None:
     preset, players, seed, starter = _table(i)
     g = phom.Game(phom.Rules.preset(preset), players, seed=seed, starter=starter)
-    if bot == "expert":
-        names = ["expert"] + ["hard"] * (players - 1)
+    if bot in ("expert", "expert0"):
+        names = [bot] + ["hard"] * (players - 1)
     else:
         names = [bot] * players
     bots = [make(n, seed=seed + 31 * s) for s, n in enumerate(names)]

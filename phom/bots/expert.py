@@ -47,6 +47,7 @@ from ..actions import Action, Discard, Draw, Eat, LayDown, Pass, Send
 from .base import Bot, Steps
 from .belief import DiscardEvidence, pick_weighted
 from .fast import playout
+from .fast import step as fast_step
 from .heuristic import HARD, HeuristicBot
 from .model import Hold, holdings, sample_hidden, seen_mask, turn_no
 
@@ -87,6 +88,7 @@ class ExpertBot(HeuristicBot):
         self.search = {"final", "chot", "discard"}
         self.step_budget = 9000   # simulated actions per decision (deterministic)
         self.rollout_bot = None   # None: the fast playout policy; or a bot used for every seat
+        self.rollout_self = None  # a bot for the searching seat's own moves in playouts (None: as the others)
         self.belief_m = 1         # deals sampled per world; the one the discards explain best is kept
         self.belief_temp = 2.0
         # discards before this turn of the seat's own are left to the heuristic
@@ -173,7 +175,7 @@ class ExpertBot(HeuristicBot):
             for j in alive:
                 g = base.clone()
                 g.apply(cands[j][0])
-                steps += self._playout(g)
+                steps += self._playout(g, me)
                 row[j] = g.result.deltas[me] if g.result is not None else None
                 used += 1
                 now = time.perf_counter()
@@ -239,15 +241,20 @@ class ExpertBot(HeuristicBot):
                                     for _ in range(self.belief_m - 1)]
         return pick_weighted(cands, [evidence.log_weight(h) for h, _ in cands], wr)
 
-    def _playout(self, g: Game) -> int:
-        if self.rollout_bot is None:
+    def _playout(self, g: Game, me: int = -1) -> int:
+        own = self.rollout_self
+        if self.rollout_bot is None and own is None:
             return playout(g, None)
         bot = self.rollout_bot
         n = 0
         while not g.is_over:
             s = g.to_move
-            legal = g.legal_actions()
-            g.apply(legal[0] if len(legal) == 1 else bot._decide(g.view(s), legal))
+            who = own if (own is not None and s == me) else bot
+            if who is None:
+                fast_step(g, g.apply_unchecked)
+            else:
+                legal = g.legal_actions()
+                g.apply(legal[0] if len(legal) == 1 else who._decide(g.view(s), legal))
             n += 1
         return n
 
@@ -259,5 +266,28 @@ class ExpertBot(HeuristicBot):
         return mean_se([v - da[w] for w, v in b if w in da])
 
 
-#: the bot this module adds to ``bots.make`` (read by ``bots/__init__.py``, which it does not import)
-BOTS: dict[str, type[Bot]] = {"expert": ExpertBot}
+class Expert0Bot(ExpertBot):
+    """The expert as it was before issue 40, kept by name for the ladder's
+    comparison (``bench/ladder.py``: expert against three expert0). Every
+    setting is pinned here, so a change to ``ExpertBot``'s defaults leaves it
+    as it was; the behaviour fingerprint holds its hash (the old expert's)."""
+
+    name = "expert0"
+
+    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
+                 time_limit: float | None = None, max_candidates: int = 4):
+        super().__init__(seed, iterations, time_limit, max_candidates)
+        self.level = HARD
+        self.z = 2.0
+        self.margin = 1.0
+        self.search = {"final", "chot", "discard"}
+        self.step_budget = 9000
+        self.rollout_bot = None
+        self.rollout_self = None
+        self.belief_m = 1
+        self.belief_temp = 2.0
+        self.first_search_turn = 2
+
+
+#: the bots this module adds to ``bots.make`` (read by ``bots/__init__.py``, which it does not import)
+BOTS: dict[str, type[Bot]] = {"expert": ExpertBot, "expert0": Expert0Bot}

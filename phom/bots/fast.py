@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import proposals
-from ..actions import DISCARD_OF, DRAW, EAT, DeclareU, Discard
+from ..actions import DISCARD_OF, DRAW, EAT, Action, DeclareU, Discard
+from ..legality import why_not_eat
 from ..melds import best_arrangement_mask, is_valid_mask
 from ..state import Phase
 
@@ -94,46 +95,71 @@ def discard_choice(hand: int, eaten: int, dead: int, noise: Callable[[], float] 
     return best
 
 
-def playout(g: Game, rng: random.Random | None = None, max_steps: int = 400) -> int:
+def playout(g: Game, rng: random.Random | None = None, max_steps: int = 400,
+            checked: bool = False) -> int:
     """Play the determinized hand ``g`` to its end with the fast policy;
-    return the number of actions played."""
+    return the number of actions played.
+
+    The policy picks from what the engine offers, and its moves go in through
+    ``Game.apply_unchecked`` (the copy is the search's own): where the choice
+    needs no list (a take: eat if the engine allows it; an ordinary discard,
+    no lay-down this turn, so no send or gửi ù on offer) the engine is asked
+    only that one question, not for every legal action. ``checked=True`` plays
+    the same moves through ``Game.apply`` (the tests: every move legal)."""
     steps = 0
     noise = (lambda: rng.random() * 0.8) if rng is not None else None
+    play = g.apply if checked else g.apply_unchecked
     while g.phase != Phase.OVER and steps < max_steps:
         steps += 1
-        ph = g.phase
-        s = g.to_move
-        legal = g.legal_actions()
-        if ph == Phase.DEAL or ph == Phase.U:
-            g.apply(legal[0])  # the ù on offer
-            continue
-        if ph == Phase.TAKE:
-            g.apply(EAT if len(legal) > 1 else DRAW)
-            continue
-        if ph == Phase.LAY_DOWN:
-            g.apply(legal[0])  # least deadwood (the engine sorts them)
-            continue
-        # discard phase
-        a0 = legal[0]
-        if type(a0) is DeclareU:
-            g.apply(a0)
-            continue
-        best_send = proposals.best_send(legal)  # the engine's proposed send
-        if best_send is not None:
-            g.apply(best_send)
-            continue
+        step(g, play, noise)
+    return steps
+
+
+def step(g: Game, play: Callable[[Action], None], noise: Callable[[], float] | None = None) -> None:
+    """One move of the fast policy for the seat to move, played through ``play``."""
+    ph = g.phase
+    s = g.to_move
+    if ph == Phase.TAKE:
+        play(EAT if why_not_eat(g) is None else DRAW)
+        return
+    if ph == Phase.DISCARD and not g.laid_this_turn:
+        # nothing to send and no gửi ù this turn: a discard of a free card
         hand = g.hand_mask(s)
         eaten = g.eaten_in_hand_mask(s)
         if g.has_laid(s):
-            # after laying down: throw the highest card
-            best: Discard | None = None
-            for a in legal:
-                if isinstance(a, Discard) and (best is None or a.card.index % 13 > best.card.index % 13):
-                    best = a
-            assert best is not None
-            g.apply(best)
-            continue
-        dead = g.face_up_mask()
-        i = discard_choice(hand, eaten, dead, noise)
-        g.apply(DISCARD_OF[i])
-    return steps
+            # after laying down: throw the highest card (the lowest index of that rank)
+            free = hand & ~eaten
+            bi = -1
+            while free:
+                low = free & -free
+                free ^= low
+                i = low.bit_length() - 1
+                if bi < 0 or i % 13 > bi % 13:
+                    bi = i
+            play(DISCARD_OF[bi])
+        else:
+            play(DISCARD_OF[discard_choice(hand, eaten, g.face_up_mask(), noise)])
+        return
+    legal = g.legal_actions()
+    if ph == Phase.DEAL or ph == Phase.U or ph == Phase.LAY_DOWN:
+        play(legal[0])  # the ù on offer; the least deadwood (the engine sorts them)
+        return
+    # discard phase, after a lay-down this turn
+    a0 = legal[0]
+    if type(a0) is DeclareU:
+        play(a0)
+        return
+    best_send = proposals.best_send(legal)  # the engine's proposed send
+    if best_send is not None:
+        play(best_send)
+        return
+    best: Discard | None = None
+    if g.has_laid(s):
+        # after laying down: throw the highest card
+        for a in legal:
+            if isinstance(a, Discard) and (best is None or a.card.index % 13 > best.card.index % 13):
+                best = a
+        assert best is not None
+        play(best)
+        return
+    play(DISCARD_OF[discard_choice(g.hand_mask(s), g.eaten_in_hand_mask(s), g.face_up_mask(), noise)])

@@ -91,6 +91,8 @@ class Level:
         self.feed_final = 1.0       # feed-cost scale for the last discard
         self.feed_scale = 1.0       # calibration of the feed probability
         self.gift = 0.4             # what an eat is worth to the eater beyond the price
+        self.decline_w = 0.7        # model: weight of a declined card's meld partners
+        self.discard_w = 0.85       # model: weight of a discarded card's cạ partners
         self.__dict__.update(kw)
 
 
@@ -178,7 +180,8 @@ class HeuristicBot(Bot):
         if c is not None and c[0] == key and c[1] is view:
             cached: tuple[Hold, list[float]] = c[2]
             return cached
-        res = holdings(view, model=self.level.model)
+        lv = self.level
+        res = holdings(view, model=lv.model, decline_w=lv.decline_w, discard_w=lv.discard_w)
         self._hold_cache = (key, view, res)
         return res
 

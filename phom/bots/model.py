@@ -109,7 +109,7 @@ def unknown_counts(view: PlayerView, tmask: int | None = None) -> list[int]:
 
 
 def holdings(view: PlayerView, model: bool = True, seen: int | None = None,
-             iters: int = 4) -> tuple[Hold, list[float]]:
+             iters: int = 4, decline_w: float = 0.7, discard_w: float = 0.85) -> tuple[Hold, list[float]]:
     """(hold, stock): hold[s][i] chance seat s holds unseen card i (the
     viewer's own row is None); stock[i] the chance card i is in the stock."""
     P = view.players
@@ -167,12 +167,12 @@ def holdings(view: PlayerView, model: bool = True, seen: int | None = None,
         for x in declined[s]:
             for a, b in MELD_PAIRS[x]:
                 if unseen >> a & 1 and unseen >> b & 1:
-                    row[a] *= 0.7
-                    row[b] *= 0.7
+                    row[a] *= decline_w
+                    row[b] *= decline_w
         # discarded cards: their cạ partners a little less likely
         for c in view.discards[s]:
             for a in bits(PARTNERS[c.index] & unseen):
-                row[a] *= 0.85
+                row[a] *= discard_w
         w[s] = row
         forced[s] = frow
     st = [0.0] * 52

@@ -346,3 +346,40 @@ def test_sampled_deals_give_every_eaten_card_partners():
                     assert h & e == e and is_valid_mask(h, e), (seed, s)
                 checked += 1
     assert checked > 50
+
+
+def test_fast_playout_plays_only_legal_moves():
+    """The playouts put their moves in through ``Game.apply_unchecked`` and skip
+    the list of legal actions where the choice needs none (a take, an ordinary
+    discard): the same playouts through ``Game.apply`` — which raises
+    IllegalAction for anything the rules refuse — play exactly the same moves,
+    in every preset and table size, with and without the policy's noise."""
+    from phom.bots.fast import playout
+
+    played = 0
+    for p in PRESETS:
+        for players in PRESETS[p].players_allowed:
+            g = Game(rules=PRESETS[p], players=players, seed=17)
+            positions = []
+            _play(g, [_bot("hard", s) for s in range(players)], record=positions)
+            for k, (pos, seat) in enumerate(positions[4::5]):
+                # the expert's deals: every eaten card an opponent holds has partners
+                base = make("expert").world_sampler(pos.view(seat))(random.Random(k))
+                for noise in (None, k):
+                    a, b = base.clone(), base.clone()
+                    playout(a, None if noise is None else random.Random(noise))
+                    playout(b, None if noise is None else random.Random(noise), checked=True)
+                    assert a.actions == b.actions and a.result == b.result, (p, players, k)
+                    played += 1
+    assert played > 100
+
+
+def test_expert0_is_the_old_expert_pinned():
+    """``expert0`` (the expert before issue 40, kept for the ladder) has every
+    search setting pinned: the quick fingerprint holds its moves."""
+    from phom.bots.expert import Expert0Bot
+
+    b = make("expert0", seed=1)
+    assert isinstance(b, Expert0Bot)
+    assert (b.iterations, b.z, b.margin, b.search, b.belief_m, b.first_search_turn,
+            b.rollout_self) == (400, 2.0, 1.0, {"final", "chot", "discard"}, 1, 2, None)
