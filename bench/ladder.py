@@ -1,8 +1,10 @@
-"""The bot ladder: each strength against three of the one below it.
+"""The bot ladder: each strength against three of the one below it, and the
+expert against three of the expert before issue 40 (``expert0``).
 
     python bench/ladder.py --hands 2000 --jobs 2
     python bench/ladder.py --hands 2000 --expert-hands 800 --budget 400 --json ladder.json
     python bench/ladder.py --preset all --hands 1000 --expert-hands 300   # every preset
+    python bench/ladder.py --steps expert --hands 4000 --preset basic,traditional,village
 
 Every step is a duplicate-deal arena run (``phom.arena``): the same decks are
 replayed with the bots rotated round the table, and the 95% confidence
@@ -25,7 +27,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from phom import arena  # noqa: E402
 from phom.rules import PRESETS  # noqa: E402
 
-STEPS = [("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard")]
+STEPS = [("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard"),
+         ("expert", "expert0")]
 
 
 def main(argv=None):
@@ -38,13 +41,15 @@ def main(argv=None):
                     help="a preset, a comma list of presets, or 'all' (every preset in turn)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--steps", default=None, help="comma list of bots to test, e.g. hard,expert")
+    ap.add_argument("--steps", default=None,
+                    help="comma list of steps: a bot (every step it plays) or bot/below, "
+                         "e.g. hard,expert/hard,expert/expert0")
     ap.add_argument("--json", default=None)
     a = ap.parse_args(argv)
     steps = STEPS
     if a.steps:
         want = set(a.steps.split(","))
-        steps = [s for s in STEPS if s[0] in want]
+        steps = [s for s in STEPS if s[0] in want or f"{s[0]}/{s[1]}" in want]
     presets = list(PRESETS) if a.preset == "all" else a.preset.split(",")
     for p in presets:
         if p not in PRESETS:
@@ -64,6 +69,7 @@ def ladder(preset, steps, a):
     for bot, below in steps:
         hands = a.expert_hands if (bot == "expert" and a.expert_hands) else a.hands
         t0 = time.time()
+        # --budget is the playouts of every searching bot at the table (expert0 too)
         summary, _ = arena.run([bot, below, below, below], hands, preset, a.jobs, a.seed,
                                True, True, a.budget if bot == "expert" else None)
         s = summary["per_bot"][bot]

@@ -12,6 +12,7 @@ is tighter than either variant's own interval.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import os
@@ -31,6 +32,12 @@ def build(spec, seed):
         return make(rest[4:], seed=seed)
     b = make("expert", seed=seed)
     for k, v in json.loads(rest or "{}").items():
+        if k in ("rollout_self", "rollout_bot"):
+            v = make(v, seed=seed)     # a bot by name
+        elif k == "level":
+            lv = copy.copy(b.level)    # hard's knobs changed: {"level": {"gift": 0.6}}
+            lv.__dict__.update(v)
+            v = lv
         setattr(b, k, set(v) if k == "search" else v)
     return b
 

@@ -241,6 +241,7 @@ def hint_steps(view: Any, legal: Sequence[Action], *, key: str, worlds: int = WO
                ) -> Generator[None, None, Hint]:
     """The expert's move with its reason; yields between slices of work."""
     ch = yield from expert_choice_steps(view, legal, key=key, worlds=worlds)
+    yield None  # the explanation asks the heuristic again: a slice of its own
     return Hint(ch.action, explain(view, legal, ch.action, ch), ch)
 
 

@@ -307,7 +307,11 @@ def expert_choice_steps(view: Any, legal: Sequence[Action], *, key: str,
     preferred = cands[0]
     if not (_searched(bot, view, kind) and len(cands) > 1):
         return Choice(preferred, kind, cands[0], False, (), 0)
+    # the heuristic's scores and the opponent model are each a slice of their
+    # own (together 50-100 ms in the page): the browser gets the thread between
+    yield None
     world = bot.world_sampler(view)
+    yield None
     rng = random.Random(f"phom.review:{key}")
     vals = yield from _play_worlds(world, cands, view.seat, worlds, rng, clock, counter)
     best_gain = 0.0
