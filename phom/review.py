@@ -53,7 +53,7 @@ from .saving import load_object
 SLICE = 0.004            # seconds of work between yields
 WORLDS = 200             # sampled deals for choosing the expert's move (every candidate)
 COST_WORLDS = 300        # fresh deals for the cost of a move the expert would not make
-Z = 2.0                  # standard errors: the noise the expert looks past
+Z = 2.0                  # standard errors: a played move is marked only when it costs more
 MIN_COST = 0.25          # units: smaller differences are not worth a player's attention
 
 
@@ -288,12 +288,14 @@ class Choice:
 
 
 def expert_choice_steps(view: Any, legal: Sequence[Action], *, key: str,
-                        worlds: int = WORLDS, z: float = Z, also: Action | None = None,
+                        worlds: int = WORLDS, z: float | None = None, also: Action | None = None,
                         clock: Any = None, counter: list[int] | None = None
                         ) -> Generator[None, None, Choice]:
     """What the expert plays at this decision (the review's expert, which is also
     the hint's): deterministic for ``key``. ``also``: a move to weigh with the
-    candidates (the one played, in a review)."""
+    candidates (the one played, in a review). ``z``: the standard errors by
+    which another move must beat the heuristic's; by default the expert bot's
+    own (``ExpertBot.z``), so the hint plays what the bot would."""
     clock = clock if clock is not None else _Clock()
     counter = counter if counter is not None else [0]
     kind = decision_kind(view, legal)
@@ -301,6 +303,8 @@ def expert_choice_steps(view: Any, legal: Sequence[Action], *, key: str,
     if forced is not None:
         return Choice(forced, kind, forced, False, (), 0)
     bot: Any = make("expert")
+    if z is None:
+        z = float(bot.z)
     cands = _candidates(bot, view, legal, kind)
     if also is not None and also not in cands:
         cands.append(also)
@@ -335,7 +339,8 @@ def _review_one(rec: HandRecord, state: Game, i: int, seat: int, seed: int | str
     view = state.view(seat)
     legal = state.legal_actions()
     played = rec.actions[i]
-    ch = yield from expert_choice_steps(view, legal, key=f"{seed}:{i}", worlds=worlds, z=z,
+    # the expert chooses by its own rule; ``z`` is the review's bar for marking
+    ch = yield from expert_choice_steps(view, legal, key=f"{seed}:{i}", worlds=worlds,
                                         also=played, clock=clock, counter=counter)
     preferred, kind = ch.action, ch.kind
     turn = turn_no(view, seat)
