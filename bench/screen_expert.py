@@ -42,7 +42,9 @@ def build(spec, seed):
     return b
 
 
-def group(gidx, spec, preset, seed, opp="hard"):
+def group(gidx, spec, preset, seed, opp="hard", build=build):
+    """One duplicate group: ``build(spec, seed)`` in each seat in turn, ``opp``
+    in the others; the variant's mean units over the four hands, and its times."""
     rules = PRESETS[preset]
     P = 4
     deal_seed = seed * 1_000_003 + gidx

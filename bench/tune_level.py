@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import math
 import multiprocessing as mp
 import os
 import sys
@@ -24,10 +23,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from phom import Game  # noqa: E402
+from screen_expert import ci, group  # noqa: E402  (the same duplicate groups and interval)
+
 from phom.bots import make  # noqa: E402
 from phom.bots.heuristic import HARD, HeuristicBot  # noqa: E402
-from phom.rules import PRESETS  # noqa: E402
 
 
 def variant(over: dict, seed: int, base: str = "hard") -> HeuristicBot:
@@ -40,31 +39,11 @@ def variant(over: dict, seed: int, base: str = "hard") -> HeuristicBot:
     return b
 
 
-def group(args):
+def _group(args):
+    """screen_expert's duplicate group, the variant a changed heuristic."""
     gidx, over, preset, seed, base = args
-    rules = PRESETS[preset]
-    P = 4
-    deal_seed = seed * 1_000_003 + gidx
-    tot = 0.0
-    for r in range(P):
-        bots = []
-        for s in range(P):
-            bseed = (deal_seed * 7 + r * 31 + s * 131) & 0x7FFFFFFF
-            bots.append(variant(over, bseed, base) if s == r else make("hard", seed=bseed))
-        g = Game(rules=rules, players=P, seed=deal_seed, starter=gidx % P)
-        while not g.is_over:
-            s = g.to_move
-            g.apply(bots[s].choose(g.view(s), g.legal_actions()))
-        res = g.result
-        tot += res.deltas[r] + res.pot_change / P
-    return tot / P
-
-
-def ci(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else float("inf")
-    return m, 1.96 * sd / math.sqrt(n)
+    return group(gidx, over, preset, seed, "hard",
+                 build=lambda o, bseed: variant(o, bseed, base))[0]
 
 
 def main(argv=None):
@@ -81,7 +60,7 @@ def main(argv=None):
             name, _, js = spec.partition(":")
             over = json.loads(js or "{}")
             t0 = time.time()
-            xs = pool.map(group, [(g, over, a.preset, a.seed, a.base) for g in range(a.groups)],
+            xs = pool.map(_group, [(g, over, a.preset, a.seed, a.base) for g in range(a.groups)],
                           chunksize=8)
             m, h = ci(xs)
             print(f"{a.preset:<12}{name:<24}{m:+.3f} [{m - h:+.3f}, {m + h:+.3f}]  "
