@@ -187,3 +187,24 @@ def test_a_painted_visit_asks_for_the_table_before_python_and_plays(table, site_
         assert state(second)["hand"]
     finally:
         second.close()
+
+
+def test_a_slow_parse_still_boots_our_own_runtime(table, guard, site_url):
+    """PyScript reads its config (the `interpreter`: ours, from this origin) from
+    the page when its module first runs; run before the parser reaches
+    <script type="py" config>, it finds none and fetches its default runtime
+    from a CDN. ui/boot/interpreter.mjs (async, so it may run mid-parse) starts
+    PyScript, or runs the page itself, only once the page is parsed. Here the
+    parse is held at ui/boot/paint.js (a classic script before the page's
+    Python) while the runtime's modules load and the snapshot store answers."""
+    held = []
+    table.route("**/ui/boot/paint.js", lambda route: held.append(route))
+    table.goto(site_url + "?new=1&speed=instant&seed=31", wait_until="commit")
+    table.wait_for_timeout(3000)  # the interpreter module has run, the store has answered
+    assert held, "the parse was not held at paint.js"
+    assert table.evaluate("document.readyState") == "loading"
+    for route in held:
+        route.continue_()
+    wait_ready(table, 60_000)
+    assert table.evaluate("document.documentElement.dataset.runner") == "pyscript"
+    assert not [p for p in guard.problems if "off-origin" in p], guard.problems

@@ -322,14 +322,15 @@ const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, 
 // The table painted from its saved copy (ui/boot/paint.js, at the end of the body)
 // and a frame drawn: a restore blocks the main thread ~350 ms, which must not
 // hold back that first paint.
-const painted = () => new Promise((resolve) => {
-  const frame = () => {
-    if (document.hidden || typeof requestAnimationFrame !== "function") return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  };
-  if (document.readyState !== "loading") frame();
-  else document.addEventListener("readystatechange", frame, { once: true });
+// The page parsed (this module is async: it may run while the parser is mid-body).
+const parsed = new Promise((resolve) => {
+  if (document.readyState !== "loading") resolve();
+  else document.addEventListener("readystatechange", resolve, { once: true });
 });
+const painted = () => parsed.then(() => new Promise((resolve) => {
+  if (document.hidden || typeof requestAnimationFrame !== "function") return resolve();
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+}));
 
 // Restore the stored snapshot: the interpreter, or null with got.why (the
 // snapshot is then dropped and the page boots normally). The runtime's set-up
@@ -391,10 +392,16 @@ const booting = stored.then(async (got) => {
 
 // PyScript, loaded once (ui/boot/boot.js loads it itself on a visit that no service
 // worker serves): it will call loadPyodide below and run the page's Python.
+// Imported only once the page is parsed: PyScript reads its config (our
+// `interpreter`, this module) from the page when its module first runs, and
+// before the parser reaches <script type="py" config> it finds none and fetches
+// its default runtime from a CDN, which the CSP refuses (a parse held up at
+// ui/boot/paint.js while the store answered at once; tests/browser/test_first_paint.py).
+// The runner is claimed at once, so boot.js and a restore never both run the page.
 function usePyScript() {
   if (globalThis.phomRunner === "direct") return;
   globalThis.phomRunner = "pyscript";
-  import(PYSCRIPT);
+  parsed.then(() => import(PYSCRIPT));
 }
 
 // What either runner does with the runtime it is handed: its figures noted
