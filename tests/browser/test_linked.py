@@ -217,3 +217,38 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     guest.keyboard.press("k")
     log = guest.locator(".movelog").inner_text()
     assert f"You draw {mine[0].name('en')}" in log and "Lan draw" not in log
+
+
+# The guest's channel is made by the host: the browser announces it (ondatachannel)
+# and opens it, in either order. Announced once it is open already, it fires no
+# open event; ui/friends/link.js reports it open all the same (else the guest never
+# says which seat it takes, and the host, linked, waits for it: a CI failure).
+ANNOUNCED_OPEN = """(() => {
+  Object.defineProperty(RTCPeerConnection.prototype, 'ondatachannel', {
+    configurable: true,
+    get() { return null; },
+    set(fn) {
+      this.addEventListener('datachannel', (ev) => {
+        const ch = ev.channel;
+        const announce = () => { window.__announcedOpen = ch.readyState; fn.call(this, {channel: ch}); };
+        ch.addEventListener('open', () => setTimeout(announce, 0), {once: true});
+      });
+    },
+  });
+})()"""
+
+
+def test_a_channel_announced_open_already_still_links(rtc_browser, guard, site_url):
+    host = guarded(rtc_browser, guard, has_touch=True)
+    guest = guarded(rtc_browser, guard, has_touch=True)
+    guest.add_init_script(ANNOUNCED_OPEN)
+    open_table(host, site_url, seed=32, bot="easy", speed="instant", players=2)
+    host.tap('[data-act="settings"]')
+    host.select_option('[data-setting="seat_kind.1"]', "guest")
+    host.tap('[data-act="new_match"]')
+    host.tap('.dlg-confirm_new [data-act="confirm"]')
+    guest.goto(site_url + "?join=1&lang=en")
+    wait_booted(guest)
+    link_guest(host, guest, seat=1)
+    assert guest.evaluate("window.__announcedOpen") == "open"
+    assert set(state(guest)["hand"]) and phase(guest) in ("your-turn", "waiting")
