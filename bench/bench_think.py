@@ -23,7 +23,11 @@ It prints, and writes with ``--json``:
    with more than one legal action (``detail.legal``), and a line over all;
 2. the browser's long tasks (``longtask`` entries, 50 ms or more) that overlap
    a think: how many and the longest, beside the longest slice of work
-   (``detail.longest_ms``); and the long tasks while a hint was computed;
+   (``detail.longest_ms``); and the long tasks while a hint was computed,
+   each with the part of the hint it fell in (the ``phom-hint`` measure,
+   ui/page/learn.py ``run_hint``: its slices, their longest step and where it
+   ended, the redraw showing the hint) and what the browser's long animation
+   frame says ran then (an event handler, a timer, Pyodide's message loop);
 3. the hint: from the H key's keydown (its event timeStamp) until the hint
    line (``.hint-line`` without ``.thinking``, ui/learn/render.py
    ``hint_line_html``; the same render marks the hinted control
@@ -72,6 +76,12 @@ PROBE = """() => {
   window.__long = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries())
       window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask'});
+  // the long animation frames' scripts: who ran (an event handler, a timer, a message)
+  window.__loaf = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries())
+      window.__loaf.push([e.startTime, e.duration, e.scripts.map((s) =>
+        `${s.invoker} ${s.sourceURL.split('/').pop()} ${s.sourceFunctionName} ${Math.round(s.duration)} ms`)]);
+  }).observe({type: 'long-animation-frame'});
   window.__hint = null;
   window.__hintArmed = false;
   window.addEventListener('keydown', (e) => {
@@ -102,6 +112,32 @@ THINKS = """() => performance.getEntriesByName('phom-think', 'measure').map((e) 
   work: e.detail && e.detail.work_ms !== undefined ? e.detail.work_ms : null,
   longest: e.detail && e.detail.longest_ms !== undefined ? e.detail.longest_ms : null,
   legal: e.detail && e.detail.legal !== undefined ? e.detail.legal : null}))"""
+
+
+HINT_MEASURES = """() => performance.getEntriesByName('phom-hint', 'measure').map((e) => ({
+  start: e.startTime, wall: e.duration, ...(e.detail || {})}))"""
+
+
+def where(task, hint_marks) -> str:
+    """Which part of a hint a long task (start, duration) overlaps: the press
+    and the "thinking" redraw before the first slice, the slices, or the
+    redraw that shows the hint (the last render_ms of the phom-hint measure)."""
+    s, d = task
+    for m in hint_marks:
+        a, b = m["start"], m["start"] + m["wall"]
+        if s + d <= a - 0.5 or s >= b + 0.5:
+            continue
+        if s >= b - m.get("render_ms", 0) - 1:
+            return f"the redraw showing the hint ({m.get('render_ms', 0):.0f} ms)"
+        return (f"the slices (longest slice {m.get('longest_ms', 0):.0f} ms, "
+                f"longest step {m.get('step_ms', 0):.0f} ms)")
+    return "before the first slice (the key press, the 'thinking' redraw)"
+
+
+def ran_in(task, loafs) -> list[str]:
+    """The scripts of the long animation frames overlapping a long task."""
+    s, d = task
+    return [x for a, w, scripts in loafs if a < s + d and s < a + w for x in scripts]
 
 
 def pct(xs, q):
@@ -247,7 +283,9 @@ def main(argv=None) -> int:
             hints, steps = play(page, a)
             played = time.time() - t_play
             thinks = page.evaluate(THINKS)
+            hint_marks = page.evaluate(HINT_MEASURES)
             longs = page.evaluate("() => window.__long")
+            loafs = page.evaluate("() => window.__loaf")
             browser.close()
     finally:
         srv.shutdown()
@@ -294,6 +332,17 @@ def main(argv=None) -> int:
     if acks:
         print(line("press -> 'thinking' line", acks))
     print(f"  long tasks during hints: {len(during_hint)}, longest {max(during_hint, default=0):.0f} ms")
+    if hint_marks:
+        print(f"  the hint's own measure (phom-hint, ui/page/learn.py run_hint), n={len(hint_marks)}:")
+        print(line("  work (slices summed)", [m.get("work_ms", 0) for m in hint_marks]))
+        print(line("  longest slice", [m.get("longest_ms", 0) for m in hint_marks]))
+        print(line("  longest step", [m.get("step_ms", 0) for m in hint_marks]))
+        print(line("  redraw showing the hint", [m.get("render_ms", 0) for m in hint_marks]))
+        print(f"  longest step at {max(hint_marks, key=lambda m: m.get('step_ms', 0)).get('step_at', '?')}")
+    for task in [t for t in longs if overlaps([t], hint_spans + think_spans)]:
+        part = where(task, hint_marks) if overlaps([task], hint_spans) else "a bot's think"
+        print(f"    long task {task[1]:.0f} ms at {task[0]:.0f} ms, during {part}; its frame ran: "
+              + ("; ".join(ran_in(task, loafs)) or "?"))
     print(f"total {time.time() - t_start:.0f} s")
 
     if a.json:
@@ -314,6 +363,7 @@ def main(argv=None) -> int:
             "hint_ms": {"multi_legal": plain(summary([h["ms"] for h in hints_multi])),
                         "all": plain(summary([h["ms"] for h in hints])),
                         "ack": plain(summary(acks))},
+            "hint_measures": hint_marks, "long_frames": loafs,
             "raw": {"thinks": thinks, "long_tasks": longs, "hints": hints, "your_decisions": steps},
         }
         Path(a.json).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")

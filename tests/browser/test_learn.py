@@ -154,6 +154,14 @@ def test_hint_by_key_then_the_review_from_the_end_of_hand_panel(table, site_url)
         line = page.locator(".hint-line").inner_text()
         assert line.startswith("Gợi ý:") and len(line) > 10
         keyboard_step(page, discard=a.split()[1] if a.startswith("Discard") else None)
+    # each hint is a phom-hint measure (what bench/bench_think.py reads): its slices and its redraw
+    hints = page.evaluate("() => performance.getEntriesByName('phom-hint', 'measure')"
+                          ".map((e) => ({wall: e.duration, ...e.detail}))")
+    assert len(hints) >= 2, hints
+    for m in hints:
+        assert m["work_ms"] >= m["longest_ms"] >= m["step_ms"] > 0 and m["render_ms"] > 0, m
+        assert m["wall"] >= m["work_ms"], m
+    assert any(m["slices"] > 0 and m["step_at"] for m in hints), "no hint was a search cut into slices"
     play_hand(page, keyboard_step)
     page.click('.over [data-act="review"]')
     page.wait_for_selector('[data-key="dlg-learn-review"]')

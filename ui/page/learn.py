@@ -115,35 +115,76 @@ def handle(page, act: str, arg=None):
     return changed
 
 
-async def _in_slices(gen, between=None) -> None:
+def _where(gen) -> str:
+    """Where a generator is paused: the innermost ``yield from``'s function and line."""
+    while getattr(gen, "gi_yieldfrom", None) is not None:
+        gen = gen.gi_yieldfrom
+    frame = getattr(gen, "gi_frame", None)
+    return f"{frame.f_code.co_name}:{frame.f_lineno}" if frame is not None else "?"
+
+
+async def _in_slices(gen, between=None) -> dict:
     """Run ``gen`` to its end in slices of ~12 ms, the browser getting the thread
-    between them; ``between(now)`` is called after each pause."""
-    start = performance.now()
-    while True:
-        try:
-            next(gen)
-        except StopIteration:
-            return
-        if performance.now() - start > 12:
-            await asyncio.sleep(0)
-            start = performance.now()
-            if between is not None:
-                between(start)
+    between them; ``between(now)`` is called after each pause. Returns how it
+    went: ``slices`` (pauses), ``work_ms`` (the Python's time, the slices
+    summed), ``longest_ms`` (the longest slice), ``step_ms`` (the longest
+    single step of ``gen``: a slice can end only between steps) and ``step_at``
+    (where that step ended: the function and line of the innermost yield)."""
+    t = performance.now()
+    start = t
+    out = {"slices": 0, "work_ms": 0.0, "longest_ms": 0.0, "step_ms": 0.0, "step_at": ""}
+    try:
+        while True:
+            try:
+                next(gen)
+            except StopIteration:
+                return out
+            now = performance.now()
+            if now - t > out["step_ms"]:
+                out["step_ms"], out["step_at"] = now - t, _where(gen)
+            t = now
+            if now - start > 12:
+                out["work_ms"] += now - start
+                out["longest_ms"] = max(out["longest_ms"], now - start)
+                await asyncio.sleep(0)
+                out["slices"] += 1
+                start = t = performance.now()
+                if between is not None:
+                    between(start)
+    finally:
+        now = performance.now()
+        out["step_ms"] = max(out["step_ms"], now - t)
+        out["work_ms"] += now - start
+        out["longest_ms"] = max(out["longest_ms"], now - start)
 
 
 async def run_hint(page) -> None:
     """The expert's hint in slices, the page never freezing. It starts and ends
     with a pause, as a bot's think does: the redraw that shows "thinking…" and
     the first slice, or the last slice and the redraw that shows the hint,
-    would otherwise be one task (61-120 ms seen by bench/bench_think.py)."""
+    would otherwise be one task (61-120 ms seen by bench/bench_think.py).
+
+    Recorded as a ``phom-hint`` performance measure (from the first slice to
+    the hint drawn) whose detail has _in_slices' figures and ``render_ms``, the
+    redraw that shows the hint: what bench/bench_think.py prints beside the
+    browser's long tasks."""
+    from .dom import js_obj
+
     await asyncio.sleep(0)
+    performance.mark("phom-hint-start")
+    how: dict = {}
     try:
-        await _in_slices(page.learn.hint_steps())
+        how = await _in_slices(page.learn.hint_steps())
     except Exception as e:  # noqa: BLE001
         page.fail(e)
         page.learn.wanted = None
     await asyncio.sleep(0)
+    t = performance.now()
     page.render()
+    how["render_ms"] = performance.now() - t
+    performance.mark("phom-hint-end")
+    performance.measure("phom-hint", js_obj({"start": "phom-hint-start", "end": "phom-hint-end",
+                                             "detail": how}))
 
 
 async def run_review(page, session) -> None:
