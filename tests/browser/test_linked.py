@@ -252,3 +252,32 @@ def test_a_channel_announced_open_already_still_links(rtc_browser, guard, site_u
     link_guest(host, guest, seat=1)
     assert guest.evaluate("window.__announcedOpen") == "open"
     assert set(state(guest)["hand"]) and phase(guest) in ("your-turn", "waiting")
+
+
+# The guest's first join never leaves its page (a message lost to whatever race).
+FIRST_JOIN_LOST = """(() => {
+  const send = RTCDataChannel.prototype.send;
+  window.__joinsSent = 0;
+  RTCDataChannel.prototype.send = function (text) {
+    if (String(text).includes('"type": "join"') && window.__joinsSent++ === 0) return undefined;
+    return send.call(this, text);
+  };
+})()"""
+
+
+def test_a_join_lost_is_said_again_until_the_table_comes(rtc_browser, guard, site_url):
+    host = guarded(rtc_browser, guard, has_touch=True)
+    guest = guarded(rtc_browser, guard, has_touch=True)
+    guest.add_init_script(FIRST_JOIN_LOST)
+    open_table(host, site_url, seed=33, bot="easy", speed="instant", players=2)
+    host.tap('[data-act="settings"]')
+    host.select_option('[data-setting="seat_kind.1"]', "guest")
+    host.tap('[data-act="new_match"]')
+    host.tap('.dlg-confirm_new [data-act="confirm"]')
+    guest.goto(site_url + "?join=1&lang=en")
+    wait_booted(guest)
+    link_guest(host, guest, seat=1)
+    assert guest.evaluate("window.__joinsSent") == 2, "the join was not said again exactly once"
+    assert set(state(guest)["hand"])
+    welcomes = [m for m in guest_messages(guest) if m.get("type") == "welcome"]
+    assert len(welcomes) == 1 and not [m for m in guest_messages(guest) if m.get("type") == "refused"]

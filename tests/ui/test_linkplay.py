@@ -264,3 +264,28 @@ def test_the_hosts_refusal_is_said_from_its_code():
     assert guest.flash == "Chủ bàn không nhận: chưa đến lượt bạn" and "seat" not in guest.flash
     assert guest.source.receive(guest, json.dumps({**msg, "code": "<b>"}))   # an unknown code: said as unreadable
     assert guest.flash == "Chủ bàn không nhận: tin nhắn của máy bạn không đọc được"
+
+
+def test_a_join_said_again_on_the_same_link_is_welcomed_again_and_on_another_is_not():
+    """The guest's page repeats its join until the table arrives (ui/page/link.py
+    _join_until_table): before the host's welcome reached it, the repeat has no
+    token. On the same open link it gets the same welcome and the table again; on
+    a new link (another phone with the host's next code) it is refused."""
+    host = hosted()
+    guest = guest_app(MemoryStorage(), MemoryStorage())
+    links = host.friends.links
+    links.opened(host, 2)
+    first_join = guest.source.join_message(2)
+    (_s, welcome), = links.incoming(host, 2, first_join)
+    (_s, again), = links.incoming(host, 2, first_join)     # said again, still with no token
+    assert json.loads(again)["type"] == "welcome" and json.loads(again)["token"] == json.loads(welcome)["token"]
+    assert guest.source.receive(guest, again)
+    pump(host, guest)
+    assert guest.source.connected and guest.view() == host.game.view(2)
+    # the link closes; a tokenless join on the next one is another phone's
+    links.closed(host, 2)
+    links.opened(host, 2)
+    stranger = guest_app(MemoryStorage(), MemoryStorage())
+    (_s, text), = links.incoming(host, 2, stranger.source.join_message(2))
+    assert json.loads(text)["code"] == "seat_taken"
+    assert stranger.source.receive(stranger, text) and stranger.source.refused

@@ -169,6 +169,7 @@ class HostLinks:
         self.codes: dict[int, str] = {}     # seat -> the invitation code on show
         self.errors: dict[int, str] = {}
         self.sent: dict[int, int] = {}      # seat -> seq last sent
+        self.joined: set[int] = set()       # seats whose phone has joined on the link open now
 
     def state(self, seat: int) -> str:
         return self.status.get(seat, "none")
@@ -177,8 +178,10 @@ class HostLinks:
         self.status[seat] = "open"
         self.errors.pop(seat, None)
         self.codes.pop(seat, None)
+        self.joined.discard(seat)
 
     def closed(self, app: App, seat: int) -> None:
+        self.joined.discard(seat)
         if self.status.get(seat) in ("open", "wait"):
             self.status[seat] = "away"
         if app.session is not None:
@@ -196,7 +199,13 @@ class HostLinks:
             raw = text
         try:
             if isinstance(raw, dict) and raw.get("type") == "join":
+                if seat in self.joined and raw.get("token") is None:
+                    # the same phone on the same link saying its join again before our
+                    # welcome reached it (HostFeed repeats it until the table comes):
+                    # welcomed again, with the token this link was given
+                    raw = {**raw, "token": s.tokens.get(seat)}
                 welcome = s.join(raw, seat=seat)
+                self.joined.add(seat)
                 self.sent.pop(seat, None)
                 app.save()                  # the token is part of the host's save
                 return [(seat, json.dumps(welcome, ensure_ascii=False))]
@@ -392,6 +401,7 @@ class HostFeed:
         self.error: str | None = None   # in the player's words
         self.warnings: list[str] = []   # the technical detail, for the console (ui/page/link.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
+        self.refused = False            # the host refused our join or a move (said as a flash)
         self.join_screen = None         # another join screen (internet play's: ui/friends/invite_view.py)
         try:
             saved = json.loads(str(session_storage.getItem(GUEST_KEY) or "{}"))
@@ -491,6 +501,7 @@ class HostFeed:
                 return True
             if kind == "refused":
                 self.waiting = False
+                self.refused = True
                 code = msg.get("code")
                 why = f"why_{code}" if isinstance(code, str) and code in REFUSED else "why_malformed"
                 app.flash = l_(app.lang, "refused", reason=l_(app.lang, why))
