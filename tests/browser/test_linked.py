@@ -219,6 +219,23 @@ def test_linked_play_a_whole_hand_and_a_rejoin(rtc_browser, guard, site_url, art
     assert f"You draw {mine[0].name('en')}" in log and "Lan draw" not in log
 
 
+def two_seats_linked(rtc_browser, guard, site_url, seed, guest_script):
+    """A two-seat table whose seat 2 is a guest's phone, linked by the text codes;
+    ``guest_script`` runs in the guest's page before its own scripts."""
+    host = guarded(rtc_browser, guard, has_touch=True)
+    guest = guarded(rtc_browser, guard, has_touch=True)
+    guest.add_init_script(guest_script)
+    open_table(host, site_url, seed=seed, bot="easy", speed="instant", players=2)
+    host.tap('[data-act="settings"]')
+    host.select_option('[data-setting="seat_kind.1"]', "guest")
+    host.tap('[data-act="new_match"]')
+    host.tap('.dlg-confirm_new [data-act="confirm"]')
+    guest.goto(site_url + "?join=1&lang=en")
+    wait_booted(guest)
+    link_guest(host, guest, seat=1)
+    return host, guest
+
+
 # The guest's channel is made by the host: the browser announces it (ondatachannel)
 # and opens it, in either order. Announced once it is open already, it fires no
 # open event; ui/friends/link.js reports it open all the same (else the guest never
@@ -239,17 +256,7 @@ ANNOUNCED_OPEN = """(() => {
 
 
 def test_a_channel_announced_open_already_still_links(rtc_browser, guard, site_url):
-    host = guarded(rtc_browser, guard, has_touch=True)
-    guest = guarded(rtc_browser, guard, has_touch=True)
-    guest.add_init_script(ANNOUNCED_OPEN)
-    open_table(host, site_url, seed=32, bot="easy", speed="instant", players=2)
-    host.tap('[data-act="settings"]')
-    host.select_option('[data-setting="seat_kind.1"]', "guest")
-    host.tap('[data-act="new_match"]')
-    host.tap('.dlg-confirm_new [data-act="confirm"]')
-    guest.goto(site_url + "?join=1&lang=en")
-    wait_booted(guest)
-    link_guest(host, guest, seat=1)
+    _host, guest = two_seats_linked(rtc_browser, guard, site_url, 32, ANNOUNCED_OPEN)
     assert guest.evaluate("window.__announcedOpen") == "open"
     assert set(state(guest)["hand"]) and phase(guest) in ("your-turn", "waiting")
 
@@ -266,17 +273,7 @@ FIRST_JOIN_LOST = """(() => {
 
 
 def test_a_join_lost_is_said_again_until_the_table_comes(rtc_browser, guard, site_url):
-    host = guarded(rtc_browser, guard, has_touch=True)
-    guest = guarded(rtc_browser, guard, has_touch=True)
-    guest.add_init_script(FIRST_JOIN_LOST)
-    open_table(host, site_url, seed=33, bot="easy", speed="instant", players=2)
-    host.tap('[data-act="settings"]')
-    host.select_option('[data-setting="seat_kind.1"]', "guest")
-    host.tap('[data-act="new_match"]')
-    host.tap('.dlg-confirm_new [data-act="confirm"]')
-    guest.goto(site_url + "?join=1&lang=en")
-    wait_booted(guest)
-    link_guest(host, guest, seat=1)
+    _host, guest = two_seats_linked(rtc_browser, guard, site_url, 33, FIRST_JOIN_LOST)
     assert guest.evaluate("window.__joinsSent") == 2, "the join was not said again exactly once"
     assert set(state(guest)["hand"])
     welcomes = [m for m in guest_messages(guest) if m.get("type") == "welcome"]
