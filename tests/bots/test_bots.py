@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from selfplay import positions
+from selfplay import permute_hidden, positions
 
 import phom
 from phom import Discard, Draw, Eat, Game, LayDown, Rules, parse_cards
@@ -69,32 +69,6 @@ def test_heuristics_many_hands(name):
             _play(g, [_bot(name, seed * 7 + s) for s in range(players)])
 
 
-def _permute_hidden(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of g in which the cards ``seat`` cannot see (other hands, minus
-    their eaten cards, and the stock) are shuffled among their places."""
-    g2 = g.clone()
-    P = g2.players
-    hidden = []
-    for s in range(P):
-        if s != seat:
-            free = g2.hands[s] & ~g2.eaten_mask[s]
-            hidden += [i for i in range(52) if free >> i & 1]
-    hidden += [c.index for c in g2.stock]
-    rng.shuffle(hidden)
-    pos = 0
-    for s in range(P):
-        if s != seat:
-            n = (g2.hands[s] & ~g2.eaten_mask[s]).bit_count()
-            m = g2.eaten_mask[s]
-            for i in hidden[pos:pos + n]:
-                m |= 1 << i
-            g2.hands[s] = m
-            pos += n
-    g2.stock = [phom.card_from_index(i) for i in hidden[pos:]]
-    g2._legal = None
-    return g2
-
-
 @pytest.mark.parametrize("name", BOTS)
 def test_honest_bots_ignore_hidden_cards(name):
     rng = random.Random(5)
@@ -109,7 +83,7 @@ def test_honest_bots_ignore_hidden_cards(name):
                     continue
                 if name == "expert" and rng.random() > 0.3:
                     continue
-                g2 = _permute_hidden(pos, seat, rng)
+                g2 = permute_hidden(pos, seat, rng)
                 v1, v2 = pos.view(seat), g2.view(seat)
                 assert v1.hand == v2.hand
                 b1, b2 = _bot(name, 42), _bot(name, 42)

@@ -4,6 +4,7 @@ each position handed to the test on the way."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -30,3 +31,29 @@ def play_out(g: phom.Game, bots: Sequence[Any] | Any) -> phom.Game:
     for _ in positions(g, bots):
         pass
     return g
+
+
+def permute_hidden(g: phom.Game, seat: int, rng: random.Random) -> phom.Game:
+    """A copy of g in which the cards ``seat`` cannot see (other hands, minus
+    their eaten cards, and the stock) are shuffled among their places."""
+    g2 = g.clone()
+    P = g2.players
+    hidden = []
+    for s in range(P):
+        if s != seat:
+            free = g2.hands[s] & ~g2.eaten_mask[s]
+            hidden += [i for i in range(52) if free >> i & 1]
+    hidden += [c.index for c in g2.stock]
+    rng.shuffle(hidden)
+    pos = 0
+    for s in range(P):
+        if s != seat:
+            n = (g2.hands[s] & ~g2.eaten_mask[s]).bit_count()
+            m = g2.eaten_mask[s]
+            for i in hidden[pos:pos + n]:
+                m |= 1 << i
+            g2.hands[s] = m
+            pos += n
+    g2.stock = [phom.card_from_index(i) for i in hidden[pos:]]
+    g2._legal = None
+    return g2
