@@ -19,8 +19,9 @@ need webkit2gtk-driver -- test -x "${PHOM_WEBKIT_DRIVER:-/usr/bin/WebKitWebDrive
 need xvfb -- command -v Xvfb
 # Internet play's lab (tests/browser/netlab.py): phones behind NATs in network
 # namespaces (iproute2, nftables), coturn as the lab's STUN and TURN server.
-need iproute2 -- command -v ip
-need nftables -- command -v nft
+# ip and nft live in /usr/sbin, which a CI's PATH may leave out.
+need iproute2 -- test -x /usr/sbin/ip
+need nftables -- test -x /usr/sbin/nft
 need coturn -- command -v turnserver
 install_needed
 

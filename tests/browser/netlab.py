@@ -17,7 +17,9 @@ and STUN alone connects (tests/browser/test_netlab.py).
 
 Everything is named with this process's prefix and removed by ``close()`` (each
 namespace, each process), also after a failure. Needs root, ``ip``, ``nft``,
-``turnserver`` and ``node``; under CI a missing one fails (needs.missing)."""
+``turnserver`` and ``node``; under CI a missing one fails (needs.missing). Each is run by its
+full path (``tool``), found in /usr/sbin and /sbin too: a CI's PATH (/usr/local/bin:/usr/bin:/bin)
+may leave those out, and ``ip netns exec`` looks up the command it runs in the same PATH."""
 
 from __future__ import annotations
 
@@ -41,17 +43,26 @@ TURN_USER, TURN_PASS = "phom", "lab-secret"
 CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
 
 
+SBIN = "/usr/local/sbin:/usr/sbin:/sbin"
+
+
+def tool(name: str) -> str:
+    """``name``'s full path: on PATH, else in the system directories PATH may lack; the
+    name itself when nowhere (the run then fails saying which)."""
+    return shutil.which(name) or shutil.which(name, path=SBIN) or name
+
+
 def _run(*cmd: str, ns: str | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    full = (["ip", "netns", "exec", ns] if ns else []) + list(cmd)
+    full = ([tool("ip"), "netns", "exec", ns] if ns else []) + [tool(cmd[0]), *cmd[1:]]
     return subprocess.run(full, check=check, capture_output=True, text=True)
 
 
 def check_tools() -> None:
     if os.geteuid() != 0:
         missing("the NAT lab needs root (network namespaces)")
-    for tool, pkg in (("ip", "iproute2"), ("nft", "nftables"), ("turnserver", "coturn"), ("node", "nodejs")):
-        if shutil.which(tool) is None:
-            missing(f"the NAT lab needs {tool} (apt-get install {pkg}; scripts/test-deps.sh)")
+    for name, pkg in (("ip", "iproute2"), ("nft", "nftables"), ("turnserver", "coturn"), ("node", "nodejs")):
+        if tool(name) == name:
+            missing(f"the NAT lab needs {name} (apt-get install {pkg}; scripts/test-deps.sh)")
     if not (ROOT / "node_modules" / "ws").is_dir():
         missing("the NAT lab's relay needs the ws package (npm ci)")
     if not (ROOT / "vendor" / "trystero" / "trystero.mjs").is_file():
@@ -154,14 +165,14 @@ table inet home {{
   }}
 }}
 """
-        subprocess.run(["ip", "netns", "exec", r, "nft", "-f", "-"], input=rules, text=True, check=True,
+        subprocess.run([tool("ip"), "netns", "exec", r, tool("nft"), "-f", "-"], input=rules, text=True, check=True,
                        capture_output=True)
         return c
 
     # ------------------------------------------------------------ processes
     def _spawn(self, name: str, cmd: list[str], ns: str, ready: str | None = None) -> subprocess.Popen:
         log = open(self.tmp / f"{name}.log", "w")
-        p = subprocess.Popen(["ip", "netns", "exec", ns, *cmd], stdout=log, stderr=subprocess.STDOUT,
+        p = subprocess.Popen([tool("ip"), "netns", "exec", ns, tool(cmd[0]), *cmd[1:]], stdout=log, stderr=subprocess.STDOUT,
                              cwd=str(ROOT), start_new_session=True)
         self.procs.append(p)
         if ready:
@@ -173,7 +184,9 @@ table inet home {{
         return p
 
     def _wait_http(self) -> None:
-        deadline = time.time() + 30
+        # (90 s: the first serve after a repack compiles the archives' bytecode, ~15 s idle,
+        # much longer on a busy machine)
+        deadline = time.time() + 90
         while time.time() < deadline:
             r = _run("python3", "-c", f"import urllib.request as u; u.urlopen('{ORIGIN}/index.html', timeout=2)",
                      ns=self.pub, check=False)
@@ -194,7 +207,7 @@ table inet home {{
     def launcher(self, ns: str) -> str:
         """An executable that runs Chromium inside ``ns`` (Playwright's executable_path)."""
         path = self.tmp / f"chromium-{ns}.sh"
-        path.write_text(f'#!/bin/sh\nexec ip netns exec {ns} {CHROMIUM} "$@"\n')
+        path.write_text(f'#!/bin/sh\nexec {tool("ip")} netns exec {ns} {CHROMIUM} "$@"\n')
         path.chmod(path.stat().st_mode | stat.S_IXUSR)
         return str(path)
 

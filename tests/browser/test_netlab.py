@@ -137,6 +137,7 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifa
     wait_for(lambda: lan.locator('.net-step[data-step="asking"]').count(), "Lan's 'waiting to be let in'", 45.0)
     lan.screenshot(path=str(artifacts / "net-guest-wait-vi-390.png"))
     assert lan.locator('[data-act="link_leave"]').count() == 1, "a guest waiting can leave"
+    strangers_with_a_wrong_key(phones, guard, link, lan, artifacts)
     admit(host, 1, t_lan, "Lan", shot=artifacts / "net-invite-asks-vi-390.png")
     admit(host, 3, t_minh, "Minh")
     sees_table(lan, "Lan", t_lan)
@@ -197,6 +198,46 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifa
     # seen by the host and the other guest; anything else fails
     guard.problems = [p for p in guard.problems if "User-Initiated Abort, reason=Close called" not in p]
     guard.check()
+
+
+def strangers_with_a_wrong_key(phones, guard, link, lan, artifacts) -> None:
+    """Issue 51. A link whose key was cut short says so on its phone at once, having
+    contacted nothing; a phone with a wrong key that enters the room anyway (trystero's
+    own, its id made the smallest so that it offers to every phone, and every phone's
+    trystero reports the failure) changes nothing on Lan's screen, waiting to be let in."""
+    room, secret = link.split("?room=", 1)[1].split("#", 1)
+    cut = phone(phones[MINH], guard)
+    t0 = time.time()
+    cut.goto(link[: -len(secret)] + secret[:-2])
+    wait_booted(cut)
+    wait_for(lambda: cut.locator('.net-error[data-error="secret"]').count(), "the key's words", 15.0)
+    FIGURES["wrong key in the link: open -> the key's words (s)"] = round(time.time() - t0, 2)
+    assert "Khoá của link không khớp" in cut.inner_text(".net-error")
+    assert cut.locator('[data-act="net_join"]').count() == 0
+    assert cut.evaluate("window.phomNet.relaysOpen()") == 0
+    assert not cut.evaluate("performance.getEntriesByType('resource').some(e => /trystero/.test(e.name))")
+    cut.screenshot(path=str(artifacts / "net-error-secret-vi-390.png"))
+    cut.context.close()
+    stranger = phone(phones[MINH], guard)
+    stranger.goto(netlab.ORIGIN + "/")
+    wait_booted(stranger)
+    stranger.evaluate("""async ([room, relay, stun]) => {
+        const random = Math.random;
+        Math.random = () => 0;          // trystero's id for this page: "000…", the smallest
+        try { await window.phomNet.start(room, "a-wrong-key-0123456789", [relay], [{ urls: stun }]); }
+        finally { Math.random = random; }
+    }""", [room, netlab.ORIGIN.replace("http", "ws") + "/relay", f"stun:{netlab.PUB_IP}:3478"])
+    stranger_id = stranger.evaluate("window.phomNet.selfId()")
+    assert stranger_id == "0" * 20
+
+    def lan_told() -> bool:
+        return any(e[1] == "error" and e[2] == stranger_id for e in lan.evaluate("window.phomNet.events()"))
+
+    wait_for(lan_told, "Lan's trystero reporting the stranger's wrong key", 30.0,
+             lambda: str(lan.evaluate("window.phomNet.events()")))
+    assert lan.locator(".net-error").count() == 0, lan.inner_text("#table")[:300]
+    assert lan.locator('.net-step[data-step="asking"]').count() == 1
+    stranger.context.close()
 
 
 def guest_messages_net(page) -> list[dict]:

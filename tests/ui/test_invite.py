@@ -38,9 +38,11 @@ from ui.friends.invite import (  # noqa: E402
     host_event,
     host_outgoing,
     invite_url,
+    key_fits,
     load_net,
     message,
     net_servers,
+    new_room,
     parse_link,
     save_net,
 )
@@ -351,18 +353,21 @@ def test_each_wait_ends_in_words_never_a_silent_spinner():
     assert g.tick(236.0) and g.error == "no_host"      # relays, but no host in the room
     g.start("Lan", 300.0)
     g.on_relays(1)
-    g.on_error("no_path")                                # trystero: offers exchanged, no path
-    assert g.error == "no_path"
+    g.on_error("no_path", "h1", 301.0)                   # trystero: offers exchanged, no path
+    assert g.error is None and not g.tick(305.5)         # held: that phone may not be the host
+    assert g.tick(306.5) and g.error == "no_path"        # no host linked within ERROR_GRACE: ours
     g.start("Lan", 350.0)
     g.on_relays(1)
     assert g.control("h1", {"net": 1, "type": "hello", "v": 1}, None, None)[0]
-    g.on_error("no_path")                                # another guest's path: not ours
-    assert g.error is None and g.step == "asking"
+    g.on_error("no_path", "g2", 351.0)                   # another guest's path: not ours
+    g.on_error("secret", "g3", 351.0)                    # a stranger's wrong key: not ours
+    assert g.error is None and g.step == "asking" and not g.tick(400.0)
     h = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
     assert not h.tick(10.0) and not h.tick(17.0) and h.tick(18.5) and h.error == "offline"
     g.start("Lan", 400.0)
-    g.on_error("secret")                                 # trystero: wrong password
-    assert g.error == "secret"
+    g.on_relays(1)
+    g.on_error("secret", "h1", 401.0)                    # trystero: wrong password, and no one linked
+    assert not g.tick(405.0) and g.tick(406.5) and g.error == "secret"
     app = guest_app(MemoryStorage(), MemoryStorage())
     app.friends.net_guest, app.friends.net = g, {"turn": None}
     html = invite_view.guest_screen_html(app)
@@ -397,3 +402,60 @@ def test_the_consent_panel_names_each_third_party_and_the_turn_only_when_set():
     host.friends.net_url = "https://x/?room=abcdefghij12#S3cr3t-key_0123456789"
     html = render.page_html(host)
     assert 'value="https://x/?room=abcdefghij12#S3cr3t-key_0123456789"' in html and 'data-act="net_share"' in html
+
+
+def test_a_strangers_wrong_key_never_reaches_an_honest_guest():
+    """Issue 51: Lan waits to be let in while phones with a wrong key enter the room;
+    trystero reports each of them on Lan's page too. Lan's screen changes only for its
+    own link; the host's ask stays and admitting works."""
+    host = hosted((2,))
+    room = Room(host)
+    lan = guest_app(MemoryStorage(), MemoryStorage())
+    # before the host is found: a stranger's failure is held, and dropped once the host links
+    invite_view.plug_guest(lan, NetGuest("abcdefghij12", "S3cr3t-key_0123456789"))
+    g = lan.friends.net_guest
+    lan.friends.net = {"consent": True, "turn": None}
+    assert g.start("Lan", 0.0)
+    guest_event(lan, g, "relays", "", "2", 0.1)
+    guest_event(lan, g, "error", "stranger1", "secret", 0.5)
+    guest_event(lan, g, "error", "stranger1", "no_path", 0.6)
+    assert g.error is None and not g.tick(3.0)
+    guest_event(lan, g, "join", "host", "", 4.0)          # the host linked: our key is the room's
+    assert not g.tick(20.0) and g.error is None
+    room.guests["pLan"] = lan
+    room.got["pLan"] = []
+    room._send("host", host_event(host, host.friends.net_host, "join", "pLan", ""))
+    room.pump()
+    assert g.step == "asking" and host.friends.net_host.asking == {"pLan": "Lan"}
+    # while Lan waits: more strangers, each error about their own links
+    for i, code in enumerate(("secret", "no_path", "other", "secret")):
+        guest_event(lan, g, "error", f"stranger{i}", code, 10.0 + i)
+        guest_event(lan, g, "leave", f"stranger{i}", "", 10.5 + i)
+        assert not g.tick(30.0 + i)
+    assert g.error is None and g.step == "asking"
+    html = invite_view.guest_screen_html(lan)
+    assert "net-error" not in html and 'data-step="asking"' in html
+    # a deny from a phone that is not the host changes nothing either
+    guest_event(lan, g, "msg", "stranger9", json.dumps({"net": 1, "type": "deny", "code": "refused"}), 40.0)
+    assert g.error is None and g.step == "asking"
+    room.host_reply("pLan", host_admit(host, host.friends.net_host, "pLan", 2))
+    assert lan.source.connected and g.step == "in"
+
+
+def test_a_wrong_key_is_told_on_the_phone_at_once_before_anything_is_contacted():
+    room, secret = new_room()
+    assert len(room) == 16 and key_fits(room, secret)
+    assert key_fits("abcdefghij12", "anything-at-all-1234")       # a room from before the check
+    for wrong in (secret[:-1] + ("A" if secret[-1] != "A" else "B"), secret[:16], new_room()[1]):
+        assert not key_fits(room, wrong)
+        g = NetGuest(room, wrong)
+        assert g.error == "secret"
+        assert not g.start("Lan", 0.0) and g.error == "secret" and g.step == "form"   # the page starts nothing
+        app = guest_app(MemoryStorage(), MemoryStorage())
+        invite_view.plug_guest(app, g)
+        app.friends.net = {"turn": None}
+        html = invite_view.guest_screen_html(app)
+        assert 'data-error="secret"' in html and "Khoá của link không khớp" in html
+        assert 'data-act="net_join"' not in html and "net-parties" not in html   # nothing to agree to
+    g = NetGuest(room, secret)
+    assert g.error is None and g.start("Lan", 0.0)

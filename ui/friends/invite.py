@@ -42,6 +42,9 @@ STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 RELAY_WAIT = 8.0      # s: no relay open by then -> "offline"
 HOST_WAIT = 35.0      # s: relays open but no host heard by then -> "no host" (longer than trystero
                       # takes to report a host it exchanged offers with but could not reach: "no path")
+ERROR_GRACE = 5.0     # s: a failure with a phone not yet known to be the host is said only if no host
+                      # linked by then (it may be another guest's phone, or a stranger's with a wrong key)
+ROOM_CHECK = 4        # letters at the end of a room id that check the room's key (key_fits)
 
 ROOM_RE = re.compile(r"^[a-z0-9]{10,32}$")
 SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -198,16 +201,42 @@ class BadInput(ValueError):
 
 
 # ---------------------------------------------------------------- the link
+ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def key_check(base: str, secret: str) -> str:
+    """ROOM_CHECK letters from a hash of the room's first twelve letters and its key."""
+    import hashlib
+
+    n = int.from_bytes(hashlib.sha256(f"phom-room:{base}#{secret}".encode()).digest()[:8], "big")
+    out = ""
+    for _ in range(ROOM_CHECK):
+        n, d = divmod(n, len(ALPHABET))
+        out += ALPHABET[d]
+    return out
+
+
+def key_fits(room: str, secret: str) -> bool:
+    """Whether a link's key is the room's. A room made here (16 letters) ends in a check of
+    its key, so a key cut short or taken from another invitation is told on the phone at
+    once, before anything is contacted, the same way every time (trystero's own word for
+    it depends on which phone happens to offer first, and reaches the other phones of the
+    room as well). A room of 12 letters is from before the check: it cannot be told here."""
+    if len(room) != 12 + ROOM_CHECK:
+        return True
+    return room[12:] == key_check(room[:12], secret)
+
+
 def new_room() -> tuple[str, str]:
-    """A fresh room id (lower-case letters and digits) and secret (128 bits, base64url)."""
+    """A fresh room id (twelve lower-case letters and digits, then key_check's four) and
+    secret (128 bits, base64url)."""
     import base64
     import random
 
     rng = random.SystemRandom()     # the browser's crypto.getRandomValues under Pyodide
-    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-    room = "".join(rng.choice(alphabet) for _ in range(12))
+    base = "".join(rng.choice(ALPHABET) for _ in range(12))
     secret = base64.urlsafe_b64encode(rng.getrandbits(128).to_bytes(16, "big")).decode().rstrip("=")
-    return room, secret
+    return base + key_check(base, secret), secret
 
 
 def invite_url(page_url: str, room: str, secret: str) -> str:
@@ -425,15 +454,24 @@ class NetGuest:
         self.relays = 0
         self.started_at: float | None = None
         self.seen_at: float | None = None      # when a phone of the room first showed up
+        self.linked = False                    # a phone of the room linked with us: our key is the room's
+        self.held: dict[str, tuple[str, float]] = {}   # peer -> (error, when): not yet known to be ours
         self.name_error = False
+        if not key_fits(room, secret):
+            self.error = "secret"
 
     def start(self, name: str, now: float) -> bool:
+        """The player asked to join as ``name``: True when the page should start the network."""
+        if not key_fits(self.room, self.secret):
+            self.error = "secret"       # nothing to try: the link itself is wrong
+            return False
         clean = " ".join(str(name).split())
         if not clean or len(clean) > 16:
             self.name_error = True
             return False
         self.name, self.name_error = clean, False
         self.step, self.error, self.started_at, self.host, self.seen_at = "connecting", None, now, None, None
+        self.linked, self.held = False, {}
         return True
 
     def on_relays(self, n: int) -> None:
@@ -444,8 +482,12 @@ class NetGuest:
             self.error = None
 
     def on_join(self, peer: str, now: float) -> None:
+        """A phone of the room linked with us (trystero reports only links whose
+        handshake, encrypted with the room's key, passed)."""
         if self.seen_at is None:
             self.seen_at = now
+        self.linked = True
+        self.held.pop(peer, None)
 
     def on_leave(self, peer: str) -> bool:
         """True when the host left."""
@@ -456,12 +498,23 @@ class NetGuest:
             return True
         return False
 
-    def on_error(self, code: str) -> None:
-        """trystero's word for a failure. Every phone of a room links to every other, so a
-        path that fails once the host is found is another guest's, not ours to report."""
-        if self.step in ("form", "in") or (code == "no_path" and self.host is not None):
+    def on_error(self, code: str, peer: str = "", now: float = 0.0) -> None:
+        """trystero's word for a failure, and the phone it was with (``peer``, "" for this
+        browser's own). Every phone of a room links to every other, and anyone who has the
+        room's id can enter it, so a failure with one phone says nothing of our link to the
+        host: once the host is known, only a failure with the host is ours; before, it is
+        held (``held``) and said by ``tick`` only if no host links within ERROR_GRACE, and a
+        wrong key only if no phone at all linked with us (a phone that did shares our key)."""
+        if self.step in ("form", "in"):
             return
-        self.error = code if code in ERRORS else "other"
+        code = code if code in ERRORS else "other"
+        if not peer:
+            self.error = code
+        elif self.host is not None:
+            if peer == self.host and code != "no_path":
+                self.error = code
+        elif not (code == "secret" and self.linked):
+            self.held.setdefault(peer, (code, now))
 
     def ask(self, seat: int | None, token: str | None) -> str:
         return message("ask", v=NET_VERSION, name=self.name, seat=seat, token=token)
@@ -478,6 +531,7 @@ class NetGuest:
                 return [], None
             self.host = peer
             self.error = None
+            self.held.clear()
             self.step = "asking"
             return [self.ask(seat, token)], None
         if peer != self.host:
@@ -495,6 +549,11 @@ class NetGuest:
         """Time passing: True when a wait ran out (its error set)."""
         if self.started_at is None or self.step in ("form", "in") or self.error is not None:
             return False
+        if self.host is None:
+            for code, at in sorted(self.held.values(), key=lambda e: e[1]):
+                if now - at > ERROR_GRACE and not (code == "secret" and self.linked):
+                    self.error = code
+                    return True
         waited = now - self.started_at
         if self.relays == 0 and waited > RELAY_WAIT:
             self.error = "offline"
@@ -561,7 +620,7 @@ def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -
         if g.on_leave(peer) and feed.connected:
             feed.host_closed()
     elif kind == "error":
-        g.on_error(text)
+        g.on_error(text, peer, now)
     elif kind == "msg":
         msg = read_ctrl(text)
         if msg is not None:
@@ -610,5 +669,5 @@ def error_html(lang: str, code: str | None) -> str:
     return f'<p class="link-error net-error" role="alert" data-error="{escape(code)}">{escape(w_(lang, "err_" + code))}</p>'
 
 
-__all__ = ["BadInput", "NetGuest", "NetHost", "RELAYS", "STUN", "check_turn", "invite_url", "net_servers",
+__all__ = ["BadInput", "NetGuest", "NetHost", "RELAYS", "STUN", "check_turn", "invite_url", "key_fits", "net_servers",
            "new_room", "parse_link", "read_ctrl", "w_"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from ..core.widgets import btn, dialog
-from .invite import consent_items, error_html, turn_html, w_
+from .invite import consent_items, error_html, key_fits, turn_html, w_
 
 PANELS = ("net_consent", "invite")
 
@@ -105,7 +105,12 @@ def guest_screen_html(app) -> str:
     if g.error == "host_left" or app.source.host_gone:
         parts.append(error_html(lang, "host_left"))
     parts.append(f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>')
-    if g.step == "form":
+    if g.step == "form" and not key_fits(g.room, g.secret):
+        # the link's key is not its room's: nothing to type, nothing to try, nothing contacted
+        parts.append(error_html(lang, "secret"))
+        parts.append('<div class="link-actions">'
+                     + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+    elif g.step == "form":
         parts.append(f'<div class="field"><label for="net-name">{escape(w_(lang, "your_name"))}</label>'
                      f'<input id="net-name" data-key="net-name" maxlength="16" autocomplete="nickname" '
                      f'value="{escape(g.name)}"></div>')
