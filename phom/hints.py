@@ -29,6 +29,7 @@ from .bots.model import seen_mask
 from .cards import Card
 from .melds import best_arrangement
 from .review import WORLDS, Choice, expert_choice_steps
+from .words import number
 
 Part = tuple[str, dict[str, Any]]
 
@@ -50,10 +51,10 @@ WORDS: dict[str, dict[str, str]] = {
         "avoid_feed_eaten": "nhà dưới ăn {eaten} rồi — {card} dễ bị ăn",
         "avoid_feed": "{card} dễ cho nhà dưới ăn",
         "safe_chot": "chốt {card} an toàn: nhà dưới không ăn được",
-        "final_high": "hạ xong, đánh {card} cao nhất cho ít điểm",
-        "lay_points": "hạ {n} phỏm, còn {points} điểm",
+        "final_high": "hạ xong, đánh {card} cao nhất cho ít điểm rác",
+        "lay_points": "hạ {n} phỏm, còn {points} điểm rác",
         "lay_send": "hạ thế này để gửi được {card}",
-        "send": "gửi {card} vào phỏm {meld}, bớt {points} điểm",
+        "send": "gửi {card} vào phỏm {meld}, bớt {points} điểm rác",
         "search": "chơi thử {n} ván: {card} hơn {other} {gain} điểm",
         "break_least": "phải phá phỏm: bỏ {card} thiệt ít nhất",
     },
@@ -67,10 +68,10 @@ WORDS: dict[str, dict[str, str]] = {
         "draw_better": "draw: eating {card} would break {broken}",
         "draw_plain": "draw: eating {card} gains nothing over drawing",
         "keep_meld": "keep the meld {meld}",
-        "keep_partial": "keep the cạ {cards}",
+        "keep_partial": "keep {cards}, one card short of a meld",
         "throw_high": "throw the high deadwood {rank} first",
-        "throw_dead": "{card} is deadwood no cạ needs",
-        "throw_dead_partial": "the cạ {cards} is dead (its cards are all out)",
+        "throw_dead": "{card} is deadwood with no live partner",
+        "throw_dead_partial": "{cards} can make no meld now (the cards it needs are all out)",
         "avoid_feed_eaten": "the next player ate {eaten} — {card} is easy to eat",
         "avoid_feed": "{card} could feed the next player",
         "safe_chot": "the chốt {card} is safe: the next player cannot eat it",
@@ -99,12 +100,14 @@ def _sym(cards: Sequence[Card]) -> str:
 
 
 def text(reason: Sequence[Part], lang: str = "vi") -> str:
-    """The reason in one line: its parts joined by "; "."""
+    """The reason in one line: its parts joined by "; ", a fraction written
+    as the language writes it (``phom.words.number``: "0,6" in Vietnamese)."""
     words = WORDS["en" if lang == "en" else "vi"]
     out = []
     for key, params in reason:
         p = {k: (_sym(v) if isinstance(v, (list, tuple)) else
-                 v.symbol() if isinstance(v, Card) else v) for k, v in params.items()}
+                 v.symbol() if isinstance(v, Card) else
+                 number(v, lang, 1) if isinstance(v, float) else v) for k, v in params.items()}
         out.append(words[key].format(**p))
     line = "; ".join(out)
     return line[:1].upper() + line[1:]
@@ -231,7 +234,7 @@ def explain(view: Any, legal: Sequence[Action], action: Action,
         if isinstance(h, Discard):
             # what the playouts found comes first: it is why the move is not the usual one
             parts.insert(0, ("search", {"n": choice.worlds, "card": c, "other": h.card,
-                                        "gain": f"{gain:.1f}"}))
+                                        "gain": float(gain)}))
     if not parts:
         parts.append(("throw_dead", {"card": c}))
     return tuple(parts[:2])

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import U_NAMES_EN, U_NAMES_VI
+from .words import Form, Who, phrase
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -23,10 +24,16 @@ POT = -1
 
 def seat_name(seat: int, lang: str = "vi", names: Sequence[str] | None = None) -> str:
     if seat == POT:
-        return "gà" if lang == "vi" else "the pot"
+        return "gà" if lang != "en" else "the pot"
     if names:
         return str(names[seat])
-    return f"Ghế {seat + 1}" if lang == "vi" else f"Seat {seat + 1}"
+    return f"Ghế {seat + 1}" if lang != "en" else f"Seat {seat + 1}"
+
+
+def seat_who(seat: int, lang: str = "vi", names: Sequence[str] | None = None,
+             you: int | None = None) -> Who:
+    """A seat (or the pot) as a sentence's ``Who``: seat ``you`` is spoken to."""
+    return Who(seat_name(seat, lang, names), seat == you and seat != POT)
 
 
 @dataclass(frozen=True)
@@ -51,67 +58,73 @@ class Payment:
                 return v
         return default
 
-    def describe(self, lang: str = "vi", names: Sequence[str] | None = None) -> str:
-        """A sentence a player can read: "Ghế 2 trả Ghế 1 4 vì bị ăn chốt 7 cơ"."""
-        p = seat_name(self.payer, lang, names)
-        q = seat_name(self.payee, lang, names)
-        if lang == "en":
-            return _agree(self._describe(p, q, lang, names))
-        return self._describe(p, q, lang, names)
-
-    def _describe(self, p: str, q: str, lang: str, names: Sequence[str] | None) -> str:
+    def describe(self, lang: str = "vi", names: Sequence[str] | None = None,
+                 you: int | None = None) -> str:
+        """A sentence a player can read: "Ghế 2 trả Ghế 1 4: bị ăn chốt 7 cơ";
+        seat ``you`` is spoken to ("Tuấn pays you 2", "You pay Lan 1")."""
         from .cards import Card
 
+        lang = "en" if lang == "en" else "vi"
         card = self.get("card")
-        cname = Card.parse(card).name(lang) if card else ""
-        n = self.amount
-        vi = lang != "en"
-        if self.kind == "eat":
-            return f"{p} trả {q} {n}: bị ăn {cname}" if vi else f"{p} pays {q} {n}: {q} ate {cname}"
-        if self.kind == "chot":
-            return (f"{p} trả {q} {n}: bị ăn chốt {cname}" if vi
-                    else f"{p} pays {q} {n}: {q} ate the last-round card (chốt) {cname}")
-        if self.kind == "rank":
-            place = self.get("place")
-            return (f"{p} về thứ {place}, trả {q} {n}" if vi
-                    else f"{p} finished #{place}, pays {q} {n}")
-        if self.kind == "mom":
-            return (f"{p} bị móm, trả {q} {n}" if vi
-                    else f"{p} has no meld (móm), pays {q} {n}")
-        if self.kind == "u":
+        kw: dict[str, Any] = {
+            "payee": seat_who(self.payee, lang, names, you), "n": self.amount,
+            "card": Card.parse(card).name(lang) if card else ""}
+        who = seat_who(self.payer, lang, names, you)
+        key = self.kind
+        if key == "rank":
+            kw["place"] = self.get("place")
+        elif key == "u":
             uk = self.get("u", "normal")
-            un = (U_NAMES_VI if vi else U_NAMES_EN).get(uk, uk)
-            extra = ""
-            if self.get("streak"):
-                extra = " (thông)" if vi else " (streak, thông)"
-            return f"{p} trả {q} {n}: {un}{extra}" if vi else f"{p} pays {q} {n}: {un}{extra}"
-        if self.kind == "den":
-            f = seat_name(self.get("for"), lang, names)
-            return (f"{p} đền thay {f}, trả {q} {n}" if vi
-                    else f"{p} pays {q} {n} on behalf of {f} (đền)")
-        if self.kind == "kings":
-            k = self.get("kings", 3)
-            return f"{p} trả {q} {n}: ù {k}K" if vi else f"{p} pays {q} {n}: {k} kings (ù K)"
-        if self.kind == "ante":
-            return f"{p} góp gà {n}" if vi else f"{p} puts {n} into the pot"
-        if self.kind == "pot":
-            return f"{q} ăn gà {n}" if vi else f"{q} takes the pot: {n}"
-        return f"{p} -> {q}: {n} ({self.kind})"
+            kw["u"] = (U_NAMES_VI if lang == "vi" else U_NAMES_EN).get(uk, uk)
+            kw["extra"] = phrase(_PAY, "streak", lang) if self.get("streak") else ""
+        elif key == "den":
+            kw["behalf"] = seat_who(self.get("for"), lang, names, you)
+        elif key == "kings":
+            kw["k"] = self.get("kings", 3)
+        elif key == "pot":
+            who = kw["payee"]
+        elif key not in _PAY["vi"]:
+            return f"{who.name} -> {kw['payee'].name}: {self.amount} ({self.kind})"
+        return phrase(_PAY, key, lang, who, **kw)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "payer": self.payer, "payee": self.payee,
                 "amount": self.amount, "detail": [list(kv) for kv in self.detail]}
 
 
-def _agree(text: str) -> str:
-    """English verbs agree with "You" ("You pay", not "You pays")."""
-    if not text.startswith("You "):
-        return text
-    import re
-
-    return re.sub(r"\b(pays|puts|takes|has)\b",
-                  lambda m: {"pays": "pay", "puts": "put", "takes": "take", "has": "have"}[m[1]],
-                  text)
+# Each payment as a sentence about its payer (the pot's: about who takes it);
+# English in two forms, for a name and for "you" (phom/words.py).
+_PAY: dict[str, dict[str, Form]] = {
+    "vi": {
+        "eat": "{who} trả {payee.obj} {n}: bị ăn {card}",
+        "chot": "{who} trả {payee.obj} {n}: bị ăn chốt {card}",
+        "rank": "{who} về thứ {place}, trả {payee.obj} {n}",
+        "mom": "{who} bị móm, trả {payee.obj} {n}",
+        "u": "{who} trả {payee.obj} {n}: {u}{extra}",
+        "streak": " (thông)",
+        "den": "{who} đền thay {behalf.obj}, trả {payee.obj} {n}",
+        "kings": "{who} trả {payee.obj} {n}: ù {k}K",
+        "ante": "{who} góp gà {n}",
+        "pot": "{who} ăn gà {n}",
+    },
+    "en": {
+        "eat": ("{who} pays {payee.obj} {n}: {payee.obj} ate {card}",
+                "{who} pay {payee.obj} {n}: {payee.obj} ate {card}"),
+        "chot": ("{who} pays {payee.obj} {n}: {payee.obj} ate the last-round card (chốt) {card}",
+                 "{who} pay {payee.obj} {n}: {payee.obj} ate the last-round card (chốt) {card}"),
+        "rank": ("{who} finished #{place}, pays {payee.obj} {n}",
+                 "{who} finished #{place}, pay {payee.obj} {n}"),
+        "mom": ("{who} has no meld (móm), pays {payee.obj} {n}",
+                "{who} have no meld (móm), pay {payee.obj} {n}"),
+        "u": ("{who} pays {payee.obj} {n}: {u}{extra}", "{who} pay {payee.obj} {n}: {u}{extra}"),
+        "streak": " (streak, thông)",
+        "den": ("{who} pays {payee.obj} {n} on behalf of {behalf.obj} (đền)",
+                "{who} pay {payee.obj} {n} on behalf of {behalf.obj} (đền)"),
+        "kings": ("{who} pays {payee.obj} {n}: {k} kings (ù K)", "{who} pay {payee.obj} {n}: {k} kings (ù K)"),
+        "ante": ("{who} puts {n} into the pot", "{who} put {n} into the pot"),
+        "pot": ("{who} takes the pot: {n}", "{who} take the pot: {n}"),
+    },
+}
 
 
 def deltas_of(payments: Iterable[Payment], players: int) -> tuple[list[int], int]:
@@ -160,5 +173,6 @@ class Result:
     pot_change: int = 0
     streak: bool = False
 
-    def explain(self, lang: str = "vi", names: Sequence[str] | None = None) -> list[str]:
-        return [p.describe(lang, names) for p in self.ledger]
+    def explain(self, lang: str = "vi", names: Sequence[str] | None = None,
+                you: int | None = None) -> list[str]:
+        return [p.describe(lang, names, you) for p in self.ledger]

@@ -12,28 +12,35 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import U_NAMES_EN, U_NAMES_VI
 from .cards import Card, mask_to_cards
-from .ledger import seat_name
+from .ledger import seat_name, seat_who
+from .words import Form, Who, in_order, phrase
 
 if TYPE_CHECKING:
     from .cards import Card
     from .game import Game
 
-_VI = {"draw": "bốc một lá", "eat": "ăn {card}", "discard": "đánh {card}",
-       "lay": "hạ phỏm", "lay_none": "không có phỏm (móm)", "send": "gửi {card}",
-       "u": "Ù!", "pass": "bỏ qua ù"}
-_EN = {"draw": "draws a card", "eat": "eats {card}", "discard": "discards {card}",
-       "lay": "lays down melds", "lay_none": "has no meld (móm)", "send": "sends {card}",
-       "u": "declares Ù!", "pass": "passes on ù"}
+# The command-line log's words: one public event, about its seat.
+_EVENT: dict[str, dict[str, Form]] = {
+    "vi": {"draw": "{who} bốc một lá", "eat": "{who} ăn {card}", "discard": "{who} đánh {card}",
+           "lay": "{who} hạ phỏm", "lay_none": "{who} không có phỏm (móm)", "send": "{who} gửi {card}",
+           "u": "{who} ù!", "pass": "{who} bỏ qua ù"},
+    "en": {"draw": ("{who} draws a card", "{who} draw a card"), "eat": ("{who} eats {card}", "{who} eat {card}"),
+           "discard": ("{who} discards {card}", "{who} discard {card}"),
+           "lay": ("{who} lays down melds", "{who} lay down melds"),
+           "lay_none": ("{who} has no meld (móm)", "{who} have no meld (móm)"),
+           "send": ("{who} sends {card}", "{who} send {card}"),
+           "u": ("{who} declares Ù!", "{who} declare Ù!"), "pass": ("{who} passes on ù", "{who} pass on ù")},
+}
 
 
 def describe_event(event: tuple[int, str, Card | None], lang: str = "vi", names: Sequence[str] | None = None,
-                   melds: object = None) -> str:
+                   melds: object = None, you: int | None = None) -> str:
     """One public event ``(seat, kind, card)`` as a sentence."""
     seat, kind, card = event
-    words = _EN if lang == "en" else _VI
-    who = seat_name(seat, lang, names)
-    text = words.get(kind, kind).format(card=card.name(lang) if card else "")
-    return f"{who} {text}"
+    who = seat_who(seat, lang, names, you)
+    if kind not in _EVENT["vi"]:
+        return f"{who.name} {kind}"
+    return phrase(_EVENT, kind, lang, who, card=card.name(lang) if card else "")
 
 
 def hand_log(game: Game, lang: str = "vi", names: Sequence[str] | None = None) -> list[str]:
@@ -71,8 +78,8 @@ def hand_log(game: Game, lang: str = "vi", names: Sequence[str] | None = None) -
             for place, s in enumerate(r.ranks, 1):
                 left = " ".join(c.symbol() for c in r.hands[s] or ())
                 tag = (" — móm" if r.mom[s] else "")
-                lines.append(f"{place}. {seat_name(s, lang, names)}: {r.points[s]} "
-                             f"{'điểm' if lang != 'en' else 'points'} [{left}]{tag}")
+                lines.append(f"{place}. {seat_name(s, lang, names)}: {deadwood(int(r.points[s] or 0), lang)} "
+                             f"[{left}]{tag}")
         lines += ["  " + x for x in r.explain(lang, names)]
         lines.append(("Kết quả: " if lang != "en" else "Result: ") +
                      ", ".join(f"{seat_name(s, lang, names)} {d:+d}" for s, d in enumerate(r.deltas)))
@@ -98,7 +105,7 @@ class Move:
     owner: int | None = None   # send: whose meld the card went onto
 
 
-def moves(game: Any, seat: int) -> list[Move]:
+def moves(game: Any, seat: int, open_hands: bool = False) -> list[Move]:
     """The whole hand so far as ``seat`` may know it: one Move per public event.
 
     Built from the engine's record (the public events, the lay-down log and
@@ -107,6 +114,8 @@ def moves(game: Any, seat: int) -> list[Move]:
     the card (the view's ``my_draws``: a seat knows what it drew); other draws
     do not. ``game`` needs only ``view(seat)``, so a linked guest's table, which
     holds nothing but its view, says "Bạn bốc 7 cơ" as the host's does.
+    ``open_hands`` (the review, where every hand is face up): every draw names
+    its card, each seat's from its own view.
     """
     view = game.view(seat)
     meld_cards = {mid: cards for mid, _owner, cards in view.table_melds}
@@ -118,12 +127,14 @@ def moves(game: Any, seat: int) -> list[Move]:
     lay_log = getattr(view.public, "lay_log", None)
     lays = iter(lay_log if lay_log is not None else ())
     own = iter(getattr(view, "my_draws", ()))
+    drawn = ({s: iter(game.view(s).my_draws) for s in range(view.players)} if open_hands
+             else {seat: own})
     laid_before: set[int] = set()
     mom: set[int] = set()          # seats whose lay-downs so far laid no meld
     out = []
     for s, kind, card in view.events:
         if kind == "draw":
-            out.append(Move(s, "draw", next(own, None) if s == seat else None))
+            out.append(Move(s, "draw", next(drawn[s], None) if s in drawn else None))
         elif kind == "lay":
             # without the lay-down log (an older view), a seat's first lay is all its melds
             who, ids = next(lays, (s, () if lay_log is not None or s in laid_before else view.laid[s] or ()))
@@ -148,33 +159,30 @@ def moves(game: Any, seat: int) -> list[Move]:
     return out
 
 
-_SAY = {
+# The move log's sentences, about the seat that moved: English in two forms,
+# for a name and for "you" (phom/words.py); Vietnamese says "Bạn" as a name.
+_SAY: dict[str, dict[str, Form]] = {
     "vi": {
         "draw": "{who} bốc một lá", "draw_card": "{who} bốc {card}", "eat": "{who} ăn {card}",
         "discard": "{who} đánh {card}", "lay": "{who} hạ {n} phỏm: {melds}", "lay_1": "{who} hạ phỏm {melds}",
         "mom": "{who} móm (không có phỏm)", "lay_none": "{who} không hạ thêm",
         "still_mom": "{who} vẫn móm (không có phỏm để hạ)",
-        "send": "{who} gửi {card} vào phỏm {meld} của {owner}", "send_own": "{who} gửi {card} vào phỏm {meld} của mình",
+        "send": "{who} gửi {card} vào phỏm {meld} {owner.poss}", "send_own": "{who} gửi {card} vào phỏm {meld} của mình",
         "u": "{who} ù!", "pass": "{who} chơi tiếp, không ù",
     },
     "en": {
-        "draw": "{who} draws a card", "draw_card": "{who} draws {card}", "eat": "{who} eats {card}",
-        "discard": "{who} discards {card}", "lay": "{who} lays down {n} melds: {melds}",
-        "lay_1": "{who} lays down {melds}", "mom": "{who} is móm (no meld)",
-        "lay_none": "{who} lays down nothing more", "still_mom": "{who} is still móm (no meld to lay)",
-        "send": "{who} sends {card} onto {owner}'s meld {meld}", "send_own": "{who} sends {card} onto their own meld {meld}",
-        "send_yours": "{who} sends {card} onto your meld {meld}",
-        "u": "{who} goes out: ù!", "pass": "{who} plays on, no ù",
+        "draw": ("{who} draws a card", "{who} draw a card"), "draw_card": ("{who} draws {card}", "{who} draw {card}"),
+        "eat": ("{who} eats {card}", "{who} eat {card}"),
+        "discard": ("{who} discards {card}", "{who} discard {card}"),
+        "lay": ("{who} lays down {n} melds: {melds}", "{who} lay down {n} melds: {melds}"),
+        "lay_1": ("{who} lays down {melds}", "{who} lay down {melds}"),
+        "mom": ("{who} is móm (no meld)", "{who} are móm (no meld)"),
+        "lay_none": ("{who} lays down nothing more", "{who} lay down nothing more"),
+        "still_mom": ("{who} is still móm (no meld to lay)", "{who} are still móm (no meld to lay)"),
+        "send": ("{who} sends {card} onto {owner.poss} meld {meld}", "{who} send {card} onto {owner.poss} meld {meld}"),
+        "send_own": ("{who} sends {card} onto their own meld {meld}", "{who} send {card} onto your own meld {meld}"),
+        "u": ("{who} goes out: ù!", "{who} go out: ù!"), "pass": ("{who} plays on, no ù", "{who} play on, no ù"),
     },
-}
-# English for the viewer's own moves ("You draw", not "You draws").
-_SAY_YOU_EN = {
-    "draw": "{who} draw a card", "draw_card": "{who} draw {card}", "eat": "{who} eat {card}",
-    "discard": "{who} discard {card}", "lay": "{who} lay down {n} melds: {melds}", "lay_1": "{who} lay down {melds}",
-    "mom": "{who} are móm (no meld)", "lay_none": "{who} lay down nothing more",
-    "still_mom": "{who} are still móm (no meld to lay)",
-    "send": "{who} send {card} onto {owner}'s meld {meld}", "send_own": "{who} send {card} onto your own meld {meld}",
-    "u": "{who} go out: ù!", "pass": "{who} play on, no ù",
 }
 
 
@@ -182,47 +190,56 @@ def say(move: Move, lang: str = "vi", names: Sequence[str] | None = None, you: i
         card: Callable[[Card], str] | None = None,
         meld: Callable[[Sequence[Card]], str] | None = None) -> str:
     """One Move as a sentence (no final stop). ``card``/``meld`` format a card
-    and a meld (default: "7 cơ" and the cards' names); ``you`` is the seat
-    addressed as "you" (English verbs agree)."""
+    and a meld (default: "7 cơ" and the cards' names; a meld's cards come in
+    order, ``in_order``, whatever order they reached the table in); ``you`` is
+    the seat spoken to ("You draw", "onto your meld", "Bạn bốc")."""
     lang = "en" if lang == "en" else "vi"
     fmt_card = card or (lambda c: c.name(lang))
     fmt_meld = meld or (lambda cs: ", ".join(fmt_card(c) for c in cs))
-    words = _SAY_YOU_EN if lang == "en" and you is not None and move.seat == you else _SAY[lang]
     key = move.kind
-    kw = {"who": seat_name(move.seat, lang, names)}
+    who = seat_who(move.seat, lang, names, you)
+    kw: dict[str, Any] = {}
     if key == "draw" and move.card is not None:
         key = "draw_card"
     if move.card is not None:
         kw["card"] = fmt_card(move.card)
     if key == "lay":
         kw["n"] = str(len(move.melds))
-        kw["melds"] = " · ".join(fmt_meld(m) for m in move.melds)
+        kw["melds"] = " · ".join(fmt_meld(in_order(m)) for m in move.melds)
         if len(move.melds) == 1:
             key = "lay_1"
     if key == "send":
-        kw["meld"] = fmt_meld(move.melds[0]) if move.melds else ""
+        kw["meld"] = fmt_meld(in_order(move.melds[0])) if move.melds else ""
         if move.owner == move.seat:
             key = "send_own"
         else:
-            kw["owner"] = seat_name(move.owner, lang, names) if move.owner is not None else "?"
-            if lang == "en" and you is not None and move.owner == you:
-                key = "send_yours"
-    text = words.get(key)
-    if text is None:
-        return f"{kw['who']} {key}"
-    return text.format(**kw)
+            kw["owner"] = (seat_who(move.owner, lang, names, you) if move.owner is not None
+                           else Who("?"))
+    if key not in _SAY["vi"]:
+        return f"{who.said(lang)} {key}"
+    return phrase(_SAY, key, lang, who, **kw)
 
 
 # ---------------------------------------------------------------- the hand's outcome
-_OUT = {
+_OUT: dict[str, dict[str, Any]] = {
     "vi": {"u": "{who} ù — {kind}!", "first": "{who} về nhất", "den": "{who} đền",
-           "points": "{n} điểm", "point": "1 điểm", "mom": "móm", "places": ("Nhất", "Nhì", "Ba"),
-           "last": "Bét", "money": "Tiền", "pot": "gà"},
-    "en": {"u": "{who} goes out — {kind}!", "first": "{who} finishes first",
-           "den": "{who} pays for the others (đền)", "points": "{n} points", "point": "1 point",
+           "points": "{n} điểm rác", "point": "1 điểm rác", "mom": "móm", "places": ("Nhất", "Nhì", "Ba"),
+           "last": "Bét", "money": "Tiền", "pot": "gà", "place": "{place}: {who}, {what}"},
+    "en": {"u": ("{who} goes out — {kind}!", "{who} go out — {kind}!"),
+           "first": ("{who} finishes first", "{who} finish first"),
+           "den": ("{who} pays for the others (đền)", "{who} pay for the others (đền)"),
+           "points": "{n} points", "point": "1 point",
            "mom": "móm (no meld)", "places": ("1st", "2nd", "3rd"), "last": "Last",
-           "money": "Money", "pot": "the pot"},
+           "money": "Money", "pot": "the pot", "place": "{place}: {who}, {what}"},
 }
+"""The outcome's words; a deadwood count is "điểm rác" in Vietnamese, so that a
+bare "điểm" is always the money a hand moves (as the rules page says "mất 4 điểm")."""
+
+
+def deadwood(n: int, lang: str = "vi") -> str:
+    """A count of deadwood points: "12 điểm rác", "1 point"."""
+    w = _OUT["en" if lang == "en" else "vi"]
+    return str(w["point"]) if n == 1 else str(w["points"]).format(n=n)
 
 
 def _place(lang: str, place: int, players: int) -> str:
@@ -239,34 +256,28 @@ def outcome(result: Any, lang: str = "vi", names: Sequence[str] | None = None,
     (the ù and its kind, or first place), each seat's place with its points or
     móm (not after an ù: nobody's points count then), who paid
     the đền, and the money each seat won or lost this hand (the pot's share too).
-    The move log ends with these lines (the page decides none of it)."""
+    The move log ends with these lines (the page decides none of it); seat
+    ``you`` is spoken to ("You finish first", "Bạn về nhất")."""
     lang = "en" if lang == "en" else "vi"
     w = _OUT[lang]
 
-    def who(s: int) -> str:
-        return seat_name(s, lang, names)
-
-    def agree(text: str, s: int) -> str:
-        # English verbs agree with "You" ("You finish first")
-        if lang == "en" and you is not None and s == you:
-            return text.replace(" goes out", " go out").replace(" finishes", " finish")
-        return text
+    def who(s: int) -> Who:
+        return seat_who(s, lang, names, you)
 
     out = []
     players = len(result.deltas)
     if result.u is not None and result.u_seat is not None:
         kind = (U_NAMES_EN if lang == "en" else U_NAMES_VI).get(result.u, result.u)
-        out.append(agree(str(w["u"]).format(who=who(result.u_seat), kind=kind), result.u_seat))
+        out.append(phrase(_OUT, "u", lang, who(result.u_seat), kind=kind))
     else:
-        out.append(agree(str(w["first"]).format(who=who(result.winner)), result.winner))
+        out.append(phrase(_OUT, "first", lang, who(result.winner)))
     for place, s in enumerate(result.ranks if result.u is None else (), 1):
         pts = result.points[s]
-        what = (str(w["mom"]) if result.mom[s] else
-                str(w["point"]) if pts == 1 else str(w["points"]).format(n=pts))
-        out.append(f"{_place(lang, place, players)}: {who(s)}, {what}")
+        what = str(w["mom"]) if result.mom[s] else deadwood(int(pts or 0), lang)
+        out.append(phrase(_OUT, "place", lang, who(s), place=_place(lang, place, players), what=what))
     if result.den_seat is not None:
-        out.append(str(w["den"]).format(who=who(result.den_seat)))
-    money = [f"{who(s)} {d:+d}" for s, d in enumerate(result.deltas)]
+        out.append(phrase(_OUT, "den", lang, who(result.den_seat)))
+    money = [f"{who(s).said(lang)} {d:+d}" for s, d in enumerate(result.deltas)]
     if getattr(result, "pot_change", 0):
         money.append(f"{w['pot']} {result.pot_change:+d}")
     out.append(f"{w['money']}: " + " · ".join(money))

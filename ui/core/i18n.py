@@ -8,6 +8,9 @@ Card names come from the engine (``Card.name(lang)``), ù names from
 
 from __future__ import annotations
 
+from phom.words import Who, capital
+from phom.words import number as _number
+
 LANGS = ("vi", "en")
 
 BOT_NAMES = ("Lan", "Minh", "Tuấn")
@@ -111,7 +114,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "scores_now": "đang chơi",
         "laid_melds": "Đã hạ",
         "left_cards": "Còn trên tay",
-        "sent_by": "{name} gửi",
+        "sent_by": "{who} gửi",
         "nothing_laid": "không hạ",
         "players_range": "{lo} đến {hi} người chơi.",
         # prompts
@@ -138,8 +141,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "ev_your_turn": "Đến lượt bạn.",
         # end of hand
         "over_title": "Hết ván {n}",
-        "over_u": "{name} ù — {kind}!",
-        "over_winner": "{name} về nhất.",
         "rank_n": "Thứ {n}",
         "rank_1": "Nhất",
         "rank_2": "Nhì",
@@ -148,8 +149,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "payments": "Thanh toán",
         "no_payments": "Không ai phải trả gì.",
         "totals": "Điểm cả trận",
-        "points_n": "{n} điểm",
-        "points_1": "1 điểm",
         "u_badge": "Ù",
         # settings
         "settings_title": "Cài đặt",
@@ -189,7 +188,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice_error": "Có lỗi: {msg}",
         "rules_title": "Luật chơi",
         "meld_n": "Phỏm {n}",
-        "meld_of": "phỏm của {name}",
+        "meld_of": "phỏm {who.poss}",
         "table_region": "Bàn chơi",
     },
     "en": {
@@ -269,7 +268,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "scores_now": "in play",
         "laid_melds": "Laid",
         "left_cards": "Left in hand",
-        "sent_by": "sent by {name}",
+        "sent_by": "sent by {who.obj}",
         "nothing_laid": "laid nothing",
         "players_range": "{lo} to {hi} players.",
         "prompt_take": "Draw from the stock (D){eat}.",
@@ -293,8 +292,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "arrangement": "Arrangement",
         "ev_your_turn": "Your turn.",
         "over_title": "Hand {n} is over",
-        "over_u": "{name} goes out — {kind}!",
-        "over_winner": "{name} finishes first.",
         "rank_n": "#{n}",
         "rank_1": "1st",
         "rank_2": "2nd",
@@ -303,8 +300,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "payments": "Payments",
         "no_payments": "Nobody pays anything.",
         "totals": "Match totals",
-        "points_n": "{n} points",
-        "points_1": "1 point",
         "u_badge": "Ù",
         "settings_title": "Settings",
         "set_preset": "Rules",
@@ -341,18 +336,38 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice_error": "Something went wrong: {msg}",
         "rules_title": "Rules",
         "meld_n": "Meld {n}",
-        "meld_of": "{name}'s meld",
+        "meld_of": "{who.poss} meld",
         "table_region": "Card table",
     },
 }
 
 
 def t(lang: str, key: str, **kw) -> str:
+    """String ``key`` in ``lang`` with ``kw`` filled in. A sentence about a seat
+    takes it as ``who=Who(...)`` (phom/words.py): when that seat is the one
+    spoken to, ``key + "@you"`` is used where the language has it ("You go
+    out"), and every ``Who`` is said in ``lang`` ("{who.obj}", "{who.poss}");
+    a sentence that opens with one starts with a capital ("Your meld")."""
     table = STRINGS.get(lang) or STRINGS["vi"]
-    s = table.get(key)
+    who = kw.get("who")
+    s = None
+    if isinstance(who, Who) and who.you:
+        s = table.get(key + "@you")
+    if s is None:
+        s = table.get(key)
     if s is None:
         s = STRINGS["vi"].get(key, key)
-    return s.format(**kw) if kw else s
+    if not kw:
+        return s
+    said = {k: (v.said(lang) if isinstance(v, Who) else v) for k, v in kw.items()}
+    out = s.format(**said)
+    return capital(out) if s.startswith("{") else out
+
+
+def number(x: float, lang: str, digits: int = 1, sign: bool = False) -> str:
+    """A fraction as ``lang`` writes it ("0,6" in Vietnamese): phom.words.number,
+    the one function every number on the page goes through."""
+    return _number(x, lang, digits, sign)
 
 
 class Words:

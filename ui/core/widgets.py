@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
+from phom.words import in_order
+
 from .cards_svg import card_back, card_face, suit_svg
 from .i18n import t
 
@@ -106,8 +108,8 @@ def card_text_html(card, lang: str | None = None) -> str:
 
 
 def meld_text_html(cards, lang: str | None = None) -> str:
-    """A meld in short: "5♠–7♠" for a run, "7♠7♥7♦" for a set (named in ``lang``, as card_text_html)."""
-    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
+    """A meld in short: "5♠–7♠" for a run, "7♠7♦7♥" for a set (named in ``lang``, as card_text_html)."""
+    cards = in_order(cards)
     if len({c.suit for c in cards}) == 1:
         return card_text_html(cards[0], lang) + "–" + card_text_html(cards[-1], lang)
     return "".join(card_text_html(c, lang) for c in cards)
@@ -115,7 +117,7 @@ def meld_text_html(cards, lang: str | None = None) -> str:
 
 def meld_words(cards, lang: str) -> str:
     """A table meld in words: "5 bích – 7 bích" for a run, "7 · 7 · 7" for a set."""
-    cards = sorted(cards, key=lambda c: (c.rank, c.suit))
+    cards = in_order(cards)
     if len({c.suit for c in cards}) == 1:
         return f"{cards[0].name(lang)} – {cards[-1].name(lang)}"
     return " · ".join(c.rank_text for c in cards)

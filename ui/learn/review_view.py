@@ -14,7 +14,7 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
-from ..core.i18n import Words
+from ..core.i18n import Words, number
 from ..core.widgets import scroll_box
 
 # key: (Vietnamese, English)
@@ -31,7 +31,7 @@ WORDS = {
     "marked_n": ("Chuyên gia thấy {n} nước đáng xem lại.", "The expert marks {n} of your moves."),
     "marked_0": ("Chuyên gia không thấy nước nào đáng xem lại: ván này bạn chơi như chuyên gia.",
         "The expert marks none of your moves: you played this hand as it would."),
-    "prefers": ("Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se}",
+    "prefers": ("Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se} điểm",
         "Expert: {move} — your move costs about {cost} ± {se} units"),
     "expert_seat": ("Chuyên gia ngồi ghế bạn, cùng bài cùng máy: {e:+d} (bạn {y:+d})",
         "The expert in your seat, same cards, same bots: {e:+d} (you {y:+d})"),
@@ -127,7 +127,8 @@ class ReviewSession:
         self.expert_seed = expert_seed
         self.bot_for = bot_for          # (seat, actions so far) -> the hand's bot, fresh
         self.final = self.rec.replay()
-        self.moves = narrate.moves(self.final, seat)    # the move log's own words
+        # the move log's own words, every draw by its card: every hand is face up here
+        self.moves = narrate.moves(self.final, seat, open_hands=True)
         self.you = you                  # the seat spoken to as "you" (English verbs agree)
         self.step = 0
         self.progress = 0.0
@@ -216,7 +217,7 @@ class ReviewSession:
                 cls.append("marked")
                 note = ('<div class="rv-note">★ ' + escape(rt(
                     lang, "prefers", move=move_words(d.preferred, lang),
-                    cost=f"{d.cost:.1f}", se=f"{d.se:.1f}")) + "</div>")
+                    cost=number(d.cost, lang), se=number(d.se, lang))) + "</div>")
             text = narrate.say(mv, lang, self.names, you=self.you)
             log.append(f'<li class="{" ".join(cls)}" data-step="{i + 1}">{escape(text)}{note}</li>')
             if i == k - 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..core.i18n import player_name, preset_name, u_name
+from ..core.i18n import number, player_name, preset_name, u_name
 from ..table.app import HUMAN
 from .controls import btn, learn_dialog
 from .state import LearnState
@@ -75,7 +75,7 @@ def people_table_html(learn: LearnState, people: list[str | None]) -> str:
         # names keep the width
         wins = (f'{s.wins} <span class="pct">({100 * s.wins / s.hands:.0f}%)</span>')
         cells = (escape(str(s.hands)), wins, escape(f"{s.units:+d}"),
-                 escape(f"{s.units_per_hand:+.2f}"))
+                 escape(number(s.units_per_hand, lang, 2, sign=True)))
         rows.append(f'<tr><th scope="row">{escape(who_label(learn, p))}</th>'
                     + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return (f'<div class="stats-scroll"><table class="stats-table stats-everyone"><thead><tr><th></th>'
@@ -123,7 +123,7 @@ def stats_html(learn: LearnState) -> str:
         row(tx(lang, "chot_eaten"), [str(s.chot_eaten) for s in sums]),
         row(tx(lang, "chot_fed"), [str(s.chot_fed) for s in sums]),
         row(tx(lang, "units"), [f"{s.units:+d}" for s in sums]),
-        row(tx(lang, "per_hand"), [f"{s.units_per_hand:+.2f}" for s in sums]),
+        row(tx(lang, "per_hand"), [number(s.units_per_hand, lang, 2, sign=True) for s in sums]),
         row(tx(lang, "streak"), [str(s.best_streak) for s in sums]),
         row(tx(lang, "hints_used"), [str(s.hints) for s in sums]),
     ]

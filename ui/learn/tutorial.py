@@ -124,8 +124,8 @@ STEPS = [
      lambda a: a == Draw()),
     (Step(1, "discard", {"vi": "Mỗi lượt phải đánh một lá. K♣ là rác to nhất, không vào cạ "
                                "nào: chạm K♣ hai lần (hoặc chọn bằng phím ← → rồi Enter).",
-                         "en": "Every turn ends with a discard. K♣ is your highest deadwood, in "
-                               "no cạ: tap it twice (or pick it with ← → and press Enter)."},
+                         "en": "Every turn ends with a discard. K♣ is your highest deadwood, with "
+                               "no partner: tap it twice (or pick it with ← → and press Enter)."},
           '.hand [data-card="KC"]'), lambda a: a == Discard(C("KC"))),
     (Step(2, "take", {"vi": "Nhà trên đánh Q♠. Bạn có Q♦ Q♥: ăn Q♠ thành phỏm Q♠ Q♦ Q♥ "
                             "(phím E). Người bị ăn phải trả tiền ăn cho bạn.",
@@ -141,7 +141,7 @@ STEPS = [
                       "en": "The 8♣ fits none of your melds: draw."}, ".stock"),
      lambda a: a == Draw()),
     (Step(3, "discard", {"vi": "J♠ vừa bốc là rác to, không cạ: đánh J♠.",
-                         "en": "The J♠ you drew is high deadwood with no cạ: discard it."},
+                         "en": "The J♠ you drew is high deadwood with no partner: discard it."},
           '.hand [data-card="JS"]'), lambda a: a == Discard(C("JS"))),
     (Step(4, "take", {"vi": "Vòng cuối: bốc, rồi hạ phỏm.",
                       "en": "The last round: draw, then lay down your melds."}, ".stock"),

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 
+from phom.words import Who
+
 from ..core import notices, store
 from . import bots, hand, intents, match, saving
 from . import seats as seatplan
@@ -198,6 +200,17 @@ class App(TableState):
 
     def names(self) -> list[str]:
         return [self.name(s) for s in range(self.game.players)]
+
+    @property
+    def you_seat(self) -> int | None:
+        """The seat the page speaks to as "you" ("You finish first", "Tuấn pays
+        you 2"): the player on this phone; with pass-and-play, nobody (every
+        seat goes by its name, the phone passing between them)."""
+        return None if self.pass_and_play else self.me
+
+    def who(self, seat: int) -> Who:
+        """A seat as the page's sentences name it (phom/words.py)."""
+        return Who(self.name(seat), seat == self.you_seat)
 
     def screen_html(self) -> str | None:
         """What replaces the table, if anything: the pass-and-play cover, a

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import best_arrangement
+from phom import best_arrangement, narrate
 
 from ..core.i18n import rank_word, t, u_name
 from ..core.widgets import btn, card_html
 
 
-def payment_text(p, lang: str, names) -> str:
-    """The engine's sentence for one payment."""
-    return p.describe(lang, names)
+def payment_text(p, lang: str, names, you: int | None = None) -> str:
+    """The engine's sentence for one payment; seat ``you`` is spoken to ("Tuấn pays you 2")."""
+    return p.describe(lang, names, you)
 
 
 def sent_by(view) -> dict:
@@ -38,7 +38,7 @@ def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
         if by is not None and by != seat:
             who = app.name(by)
             badge = f'<span class="sent-by" aria-hidden="true">{escape(who[:1])}</span>'
-            said = t(lang, "sent_by", name=who)
+            said = t(lang, "sent_by", who=app.who(by))
             out.append(card_html(c, lang, compact=True, cls="sent", key=f"{key}-{c}",
                                  title=said, note=said, extra=badge))
         else:
@@ -102,7 +102,7 @@ def _standing(app, place: int, s: int) -> str:
         (f'<span class="plaid" aria-label="{escape(t(lang, "laid_melds"))}">{laid}</span>' if laid else "")
         + (f'<span class="pleft" aria-label="{escape(t(lang, "left_cards"))}">{left}</span>' if left else "")
     ) or "—"
-    points = "" if pts is None else escape(t(lang, "points_1") if pts == 1 else t(lang, "points_n", n=pts))
+    points = "" if pts is None else escape(narrate.deadwood(pts, lang))
     return (
         f'<li class="standing{" me" if s == app.me else ""}" data-seat="{s}">'
         f'<span class="place">{escape(rank)}</span>'
@@ -122,12 +122,10 @@ def over_html(app) -> str:
     lang = app.lang
     res = g.result
     names = app.names()
-    if res.u is not None:
-        head = t(lang, "over_u", name=names[res.u_seat], kind=u_name(lang, res.u))
-    else:
-        head = t(lang, "over_winner", name=names[res.winner])
+    head = narrate.outcome(res, lang, names, you=app.you_seat)[0]   # the move log's words
+    head = head if head.endswith("!") else head + "."
     rows = "".join(_standing(app, place, s) for place, s in enumerate(res.ranks, start=1))
-    pays = [payment_text(p, lang, names) for p in res.ledger]
+    pays = [payment_text(p, lang, names, app.you_seat) for p in res.ledger]
     pay_html = ('<ul class="payments">' + "".join(f"<li>{escape(x)}</li>" for x in pays) + "</ul>"
                 if pays else f"<p>{escape(t(lang, 'no_payments'))}</p>")
     actions = app.slot_html("over_actions") + btn(t(lang, "btn_scores"), "scores", key="over-scores")

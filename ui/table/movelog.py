@@ -28,9 +28,8 @@ def moves(app) -> list:
 
 
 def _you(app):
-    """The seat spoken to as "you" (English verbs agree): the player, when
-    alone at the table; with pass-and-play every seat goes by its name."""
-    return None if app.pass_and_play else app.me
+    """The seat spoken to as "you" (``App.you_seat``)."""
+    return app.you_seat
 
 
 def _names(app) -> list[str]:

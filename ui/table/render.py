@@ -77,7 +77,7 @@ def _meld_html(app, mid: int, owner: int, cards, eaten_all: set, sendable_to: se
         for c in cards
     )
     cls = "meld" + (" send-target" if mid in sendable_to else "")
-    label = t(lang, "meld_of", name=app.name(owner))
+    label = t(lang, "meld_of", who=app.who(owner))
     return f'<div class="{cls}" data-key="meld-{mid}" role="group" aria-label="{escape(label)}">{inner}</div>'
 
 
