@@ -19,8 +19,12 @@ writes one row per card the mover could discard:
   docs/EXPERT.md and ``bench/bench_inference.py``), ``y_free`` the same from
   cards it has not eaten.
 
+With every position it also writes, to ``hold-PRESET-sSEED-cNNNN.csv.gz``, one
+row per card the mover cannot see: ``phom.bots.features.hold_features`` and
+whether the next player holds it (``y_hold``), for a card-location model.
+
 Files are written in chunks of ``--chunk`` hands (``PRESET-sSEED-cNNNN.csv.gz``,
-written whole then renamed): a run stopped and started again skips the chunks
+written whole then renamed, the hold file first): a run stopped and started again skips the chunks
 it has. Deal ``k`` of a run is ``Game(seed=seed * 1_000_003 + k)``; the same
 arguments give the same files.
 
@@ -43,7 +47,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from phom import Discard, Game  # noqa: E402
 from phom.bots import make  # noqa: E402
 from phom.bots.expert import ExpertBot  # noqa: E402
-from phom.bots.features import NAMES, eat_features  # noqa: E402
+from phom.bots.features import HOLD_NAMES, NAMES, eat_features, hold_features  # noqa: E402
 from phom.bots.handeval import MELD_PAIRS  # noqa: E402
 from phom.bots.heuristic import HARD, Level  # noqa: E402
 from phom.bots.model import holdings, sample_hidden, seen_mask  # noqa: E402
@@ -52,6 +56,7 @@ from phom.rules import PRESETS  # noqa: E402
 LINEUP = ("hard", "expert", "normal", "hard-noisy")
 NOISY = Level(**{**HARD.__dict__, "noise": 0.2, "temp": 0.35})
 COLUMNS = ("deal", "seat", "pos", "card", "mover", "next_bot", *NAMES, "p_sampled", "y", "y_free")
+HOLD_COLUMNS = ("deal", "pos", "card", *HOLD_NAMES, "y_hold")
 
 
 def bot(name: str, seed: int, expert_iterations: int):
@@ -82,8 +87,9 @@ def sampled_eat(view, cards, deals: int, rng: random.Random) -> list[float]:
 
 
 def play_hand(deal: int, preset: str, deals: int, expert_iterations: int,
-              games: list | None = None) -> list[list]:
-    """The rows of one deal's hand (``games``, if given, gets a copy of the game at each position)."""
+              games: list | None = None, hold_rows: list | None = None) -> list[list]:
+    """The rows of one deal's hand (``games``, if given, gets a copy of the game at
+    each position; ``hold_rows`` the card-location rows, ``HOLD_COLUMNS``)."""
     rules = PRESETS[preset]
     P = 4 if 4 in rules.players_allowed else rules.players_allowed[-1]
     rng = random.Random(deal * 7919 + 17)
@@ -106,6 +112,10 @@ def play_hand(deal: int, preset: str, deals: int, expert_iterations: int,
             for c, f, p in zip(disc, feats, ps, strict=True):
                 rows.append([deal, s, pos, c, names[s], names[nxt], *(round(x, 5) for x in f), round(p, 5),
                              int(can_eat(hand, c)), int(can_eat(free, c))])
+            if hold_rows is not None:
+                hc, hf = hold_features(view)
+                for x, f in zip(hc, hf, strict=True):
+                    hold_rows.append([deal, pos, x, *(round(v, 5) for v in f), hand >> x & 1])
             if games is not None:
                 games.append(g.clone())
             pos += 1
@@ -130,9 +140,17 @@ def main(argv=None):
         path = os.path.join(a.out, f"{a.preset}-s{a.seed}-c{ci:04d}.csv.gz")
         if os.path.exists(path):
             continue
-        rows = []
+        rows: list[list] = []
+        hold: list[list] = []
         for k in range(ci * a.chunk, min(a.hands, (ci + 1) * a.chunk)):
-            rows += play_hand(a.seed * 1_000_003 + k, a.preset, a.deals, a.expert_iterations)
+            rows += play_hand(a.seed * 1_000_003 + k, a.preset, a.deals, a.expert_iterations,
+                              hold_rows=hold)
+        hpath = os.path.join(a.out, f"hold-{a.preset}-s{a.seed}-c{ci:04d}.csv.gz")
+        with gzip.open(hpath + ".part", "wt", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(HOLD_COLUMNS)
+            w.writerows(hold)
+        os.replace(hpath + ".part", hpath)
         tmp = path + ".part"
         with gzip.open(tmp, "wt", newline="") as f:
             w = csv.writer(f)

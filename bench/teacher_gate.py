@@ -16,8 +16,14 @@ training base rate, beside:
   the training deals (what calibration alone would give);
 * ``sampled``: the share of deals sampled the expert's way in which the next
   player can eat the card (what the expert's search implies);
+* ``sampled, endless deals``: its Brier less the binomial noise of a finite
+  sample (an unbiased correction), what the sampler itself forecasts;
 * ``learned``: the boosted trees on ``phom.bots.features.NAMES``;
-* ``learned + sampled``: the same with ``sampled`` as one more input.
+* ``learned + sampled``: the same with ``sampled`` as one more input;
+* ``learned card location``: the way Skat programs infer where the cards lie,
+  a learned chance that the next player holds each unseen card
+  (``phom.bots.features.HOLD_NAMES``, from the generator's ``hold-`` files),
+  turned into an eat forecast by ``meld_pair_prob`` as today's model is.
 
 Skills are printed with 95% intervals from a bootstrap over held-out deals (a
 deal's rows move together), and the learned forecast's gain over each
@@ -41,13 +47,14 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from phom.bots.features import NAMES  # noqa: E402
+from phom.bots.features import HOLD_NAMES, NAMES  # noqa: E402
+from phom.bots.handeval import meld_pair_prob  # noqa: E402
 
 KINDS = {0: "ordinary", 1: "chốt", 2: "after laying down"}
 
 
-def load(data: str, preset: str) -> dict[str, np.ndarray]:
-    files = sorted(glob.glob(os.path.join(data, f"{preset}-s*-c*.csv.gz")))
+def load(data: str, preset: str, prefix: str = "") -> dict[str, np.ndarray]:
+    files = sorted(glob.glob(os.path.join(data, f"{prefix}{preset}-s*-c*.csv.gz")))
     if not files:
         raise SystemExit(f"no data for {preset} in {data}")
     cols: dict[str, list] = {}
@@ -95,6 +102,57 @@ def apply_logistic(x: np.ndarray, ab: tuple[float, float]) -> np.ndarray:
     return 1 / (1 + np.exp(-(ab[0] + ab[1] * z)))
 
 
+def card_location(a, d, deals, test_d, valid_d, t0) -> np.ndarray | None:
+    """The eat forecast from a learned card-location model: the chance the next
+    seat holds each unseen card (boosted trees on ``HOLD_NAMES``), scaled so a
+    position's chances sum to the cards it holds unseen, then
+    ``meld_pair_prob`` as today's model does with its own chances."""
+    try:
+        h = load(a.data, a.preset, prefix="hold-")
+    except SystemExit:
+        return None
+    hd = np.searchsorted(deals, h["deal"])
+    ok = (hd < len(deals))
+    ok[ok] = deals[hd[ok]] == h["deal"][ok]
+    htest, hvalid = test_d[hd] & ok, valid_d[hd] & ok
+    hfit = ~htest & ~hvalid & ok
+    X = np.stack([h[n] for n in HOLD_NAMES], axis=1)
+    y = h["y_hold"]
+    b = train(X[hfit], y[hfit], X[hvalid], y[hvalid], a.seed, HOLD_NAMES)
+    q = b.predict(X, num_iteration=b.best_iteration)
+    m = htest
+    ref = ((y[m] - y[hfit].mean()) ** 2).mean()
+    print(f"card location: {len(y)} rows (unseen cards), holds {y.mean():.1%}; {b.best_iteration} trees; "
+          f"held-out Brier skill: model {1 - ((h['p_model'][m] - y[m]) ** 2).mean() / ref:+.2%}, "
+          f"uniform {1 - ((h['p_uniform'][m] - y[m]) ** 2).mean() / ref:+.2%}, "
+          f"learned {1 - ((q[m] - y[m]) ** 2).mean() / ref:+.2%}; {time.time() - t0:.0f} s")
+    key = h["deal"] * 1000 + h["pos"]
+    need = h["next_unknown"]
+    vecs: dict[float, list[float]] = {}
+    order = np.argsort(key, kind="stable")
+    ks = key[order]
+    starts = np.flatnonzero(np.r_[True, ks[1:] != ks[:-1]])
+    ends = np.r_[starts[1:], len(ks)]
+    for s0, s1 in zip(starts, ends, strict=True):
+        idx = order[s0:s1]
+        if not (htest[idx[0]] or hvalid[idx[0]]):
+            continue
+        v = [0.0] * 52
+        p = np.clip(q[idx], 1e-4, 0.97)
+        for _ in range(3):
+            p = np.clip(p * need[idx[0]] / max(p.sum(), 1e-9), 0, 0.97)
+        for c, x in zip(h["card"][idx].astype(int), p, strict=True):
+            v[c] = float(x)
+        vecs[float(ks[s0])] = v
+    dkey = d["deal"] * 1000 + d["pos"]
+    out = np.full(len(dkey), np.nan)
+    for i, (k, c) in enumerate(zip(dkey, d["card"].astype(int), strict=True)):
+        v = vecs.get(float(k))
+        if v is not None:
+            out[i] = meld_pair_prob(c, v)
+    return out
+
+
 def train(X: np.ndarray, y: np.ndarray, Xv: np.ndarray, yv: np.ndarray, seed: int,
           names: tuple[str, ...] = NAMES):
     import lightgbm as lgb
@@ -118,6 +176,7 @@ def main(argv=None):
     ap.add_argument("--label", default="y", choices=("y", "y_free"))
     ap.add_argument("--seed", type=int, default=49)
     ap.add_argument("--boot", type=int, default=400)
+    ap.add_argument("--deals", type=int, default=32, help="the generator's sampled deals per position")
     ap.add_argument("--curve", action="store_true", help="also fit on 1/4 and 1/2 of the training deals")
     a = ap.parse_args(argv)
     t0 = time.time()
@@ -156,6 +215,9 @@ def main(argv=None):
     Xs = np.concatenate([X, d["p_sampled"][:, None]], axis=1)
     bs = train(Xs[fit], y[fit], Xs[valid], y[valid], a.seed, NAMES + ("p_sampled",))
     forecasts["learned + sampled"] = bs.predict(Xs, num_iteration=bs.best_iteration)
+    loc = card_location(a, d, deals, test_d, valid_d, t0)
+    if loc is not None:
+        forecasts["learned card location"] = np.where(np.isnan(loc), base, loc)
     if a.curve:
         fit_deals = np.flatnonzero(~test_d & ~valid_d)
         for frac in (4, 2):
@@ -177,6 +239,12 @@ def main(argv=None):
         di = deal_idx[m]
         ref = brier_by_deal(di, nd, np.full(len(yy), base), yy)
         per = {k: brier_by_deal(di, nd, f[m], yy) for k, f in forecasts.items()}
+        # the sampled share is k of n deals: its Brier less an unbiased estimate of the
+        # binomial noise q(1-q)/n is what the same sampler would score with endless deals
+        n = a.deals
+        q = np.clip(np.rint(d["p_sampled"][m] * (n + 1) - 0.5), 0, n) / n
+        per["sampled, endless deals"] = np.bincount(
+            di, weights=(q - yy) ** 2 - q * (1 - q) / (n - 1), minlength=nd)
 
         def skill(s, ids, ref=ref):
             return 1 - s[ids].sum() / ref[ids].sum()

@@ -4,7 +4,8 @@
 row of numbers computed from its ``PlayerView`` alone: where the card's meld
 partners are (unseen, in this hand, eaten or discarded by the next player,
 dead elsewhere), what the next player ate, discarded and declined near it,
-the opponent model's holding chances for those partners and its forecast of
+how it discards (the points it threw, first and last, below and above the
+card), the opponent model's holding chances for those partners and its forecast of
 the eat (``model.holdings`` and ``handeval.meld_pair_prob``), and the counters
 of the hand (turns, stock, hand sizes, eats). The teacher's data generator
 (``bench/teacher_data.py``) records these rows beside the answer only training
@@ -39,7 +40,8 @@ NAMES: tuple[str, ...] = (
     "hold_m2", "hold_m1", "hold_p1", "hold_p2",
     "next_declined_rank", "next_declined_near", "next_declined_pair",
     "next_disc_rank", "next_disc_near", "next_disc_last_near", "next_eaten_near",
-    "chot",
+    "chot", "next_disc_mean_pts", "next_disc_first_pts", "next_disc_last_pts",
+    "next_disc_lower", "next_disc_higher", "next_declined_lower", "next_declined_higher",
 )
 
 
@@ -68,6 +70,9 @@ def eat_features(view: PlayerView, cards: Sequence[int]) -> list[list[float]]:
     next_disc = [c.index for c in view.discards[nxt]]
     next_disc_mask = card_mask(view.discards[nxt])
     next_eaten_mask = card_mask(view.eaten[nxt]) & ~tmask
+    # how the next player discards (a player keeping cạ throws its highest other
+    # cards first: what it threw says which ranks it keeps)
+    disc_pts = [float(CARD_PTS[x]) for x in next_disc]
     pub = view.public
     kind = _kind(view)
     head = [
@@ -133,6 +138,12 @@ def eat_features(view: PlayerView, cards: Sequence[int]) -> list[list[float]]:
             last_near if last_near < 0 else float(len(next_disc)) - last_near,
             float((next_eaten_mask & near_mask).bit_count()),
             float(view.chot),
+            sum(disc_pts) / len(disc_pts) if disc_pts else -1.0,
+            disc_pts[0] if disc_pts else -1.0, disc_pts[-1] if disc_pts else -1.0,
+            float(sum(1 for x in next_disc if CARD_RANK[x] < r)),
+            float(sum(1 for x in next_disc if CARD_RANK[x] > r)),
+            float(sum(1 for x in dec if CARD_RANK[x] < r)),
+            float(sum(1 for x in dec if CARD_RANK[x] > r)),
         ])
     return rows
 
@@ -142,3 +153,92 @@ def card_mask_idx(idx: Sequence[int]) -> int:
     for i in idx:
         m |= 1 << i
     return m
+
+
+#: the names of ``hold_features``' columns, in order
+HOLD_NAMES: tuple[str, ...] = (
+    "kind", "players", "my_turn", "next_turn", "stock", "unseen", "next_unknown",
+    "next_eats", "next_declines", "next_discards",
+    "rank", "pts", "p_model", "p_uniform", "forced",
+    "set_unseen", "set_next_disc", "set_dead", "run_unseen", "run_next_disc", "run_dead",
+    "next_declined_pair", "next_declined_rank", "next_disc_rank", "next_disc_near",
+    "next_disc_last_near", "next_eaten_near", "next_disc_lower", "next_disc_higher",
+    "next_disc_mean_pts", "partners_in_my_hand",
+)
+
+
+def hold_features(view: PlayerView) -> tuple[list[int], list[list[float]]]:
+    """(cards, rows): for every card this seat cannot see, a row of
+    ``HOLD_NAMES`` about whether the next seat holds it (the opponent model's
+    chance, where its neighbours are, what the next seat ate, discarded and
+    declined around it): the card-location model's inputs."""
+    P = view.players
+    me = view.seat
+    nxt = (me + 1) % P
+    seen = seen_mask(view)
+    unseen = FULL & ~seen
+    hand = card_mask(view.hand)
+    tmask = table_mask(view)
+    hold_m = holdings(view, model=True, seen=seen)[0][nxt]
+    hold_u = holdings(view, model=False, seen=seen)[0][nxt]
+    assert hold_m is not None and hold_u is not None
+    counts = unknown_counts(view, tmask)
+    declined, _ate = history(view)
+    dec = declined[nxt]
+    next_disc = [c.index for c in view.discards[nxt]]
+    next_disc_mask = card_mask(view.discards[nxt])
+    next_eaten_mask = card_mask(view.eaten[nxt]) & ~tmask
+    disc_pts = [float(CARD_PTS[x]) for x in next_disc]
+    pub = view.public
+    head = [
+        float(_kind(view)), float(P), float(pub.turn_no[me]), float(pub.turn_no[nxt]),
+        float(view.stock_size), float(unseen.bit_count()), float(counts[nxt]),
+        float(pub.eat_count[nxt]), float(len(dec)), float(len(next_disc)),
+    ]
+    # cards that are partners of an eaten card of the next seat (it holds two of them)
+    forced = [0.0] * 52
+    for e in bits_of(next_eaten_mask):
+        for a, b in MELD_PAIRS[e]:
+            if unseen >> a & 1 and unseen >> b & 1:
+                forced[a] += 1.0
+                forced[b] += 1.0
+    cards = bits_of(unseen)
+    dead = seen & ~hand & ~next_disc_mask & ~next_eaten_mask
+    rows = []
+    for x in cards:
+        r, s = CARD_RANK[x], CARD_SUIT[x]
+        set_cards = [t * 13 + r for t in range(4) if t != s]
+        run_cards = [s * 13 + r + d for d in (-2, -1, 1, 2) if 0 <= r + d <= 12]
+
+        def count(cs: list[int], m: int) -> float:
+            return float(sum(1 for i in cs if m >> i & 1))
+
+        near_mask = card_mask_idx(set_cards + run_cards)
+        last_near = -1.0
+        for k, z in enumerate(next_disc):
+            if near_mask >> z & 1:
+                last_near = float(len(next_disc) - k)
+        rows.append(head + [
+            float(r), float(CARD_PTS[x]), hold_m[x], hold_u[x], forced[x],
+            count(set_cards, unseen), count(set_cards, next_disc_mask), count(set_cards, dead),
+            count(run_cards, unseen), count(run_cards, next_disc_mask), count(run_cards, dead),
+            float(sum(1 for z in dec if any(x in p for p in MELD_PAIRS[z]))),
+            float(sum(1 for z in dec if CARD_RANK[z] == r)),
+            float(sum(1 for z in next_disc if CARD_RANK[z] == r)),
+            float(sum(1 for z in next_disc if near_mask >> z & 1)),
+            last_near, float((next_eaten_mask & near_mask).bit_count()),
+            float(sum(1 for z in next_disc if CARD_RANK[z] < r)),
+            float(sum(1 for z in next_disc if CARD_RANK[z] > r)),
+            sum(disc_pts) / len(disc_pts) if disc_pts else -1.0,
+            float((hand & near_mask).bit_count()),
+        ])
+    return cards, rows
+
+
+def bits_of(m: int) -> list[int]:
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out

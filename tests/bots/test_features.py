@@ -12,7 +12,7 @@ from selfplay import permute_hidden, positions
 
 from phom import Discard, Game
 from phom.bots import make
-from phom.bots.features import NAMES, eat_features
+from phom.bots.features import HOLD_NAMES, NAMES, eat_features, hold_features
 from phom.rules import PRESETS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -34,12 +34,16 @@ def test_features_do_not_change_when_hidden_cards_are_redealt():
     for preset in ("basic", "traditional", "village"):
         for g, seat, cards in _discard_positions(preset, range(3)):
             rows = eat_features(g.view(seat), cards)
+            hold = hold_features(g.view(seat))
             assert all(len(r) == len(NAMES) for r in rows)
+            assert all(len(r) == len(HOLD_NAMES) for r in hold[1])
             for _ in range(2):
                 g2 = permute_hidden(g, seat, rng)
                 assert g2.hands != g.hands or g2.stock != g.stock or not g.stock
                 assert eat_features(g2.view(seat), cards) == rows, \
                     f"a feature moved with the hidden cards ({preset}, seat {seat})"
+                assert hold_features(g2.view(seat)) == hold, \
+                    f"a card-location feature moved with the hidden cards ({preset}, seat {seat})"
             checked += 1
             informative += any(r[NAMES.index("next_discards")] > 0 for r in rows)
     assert checked > 30 and informative > 10
@@ -50,6 +54,8 @@ def test_a_feature_does_move_with_what_the_view_shows():
     g, seat, cards = next(_discard_positions("basic", range(1)))
     rows = eat_features(g.view(seat), cards)
     assert len({tuple(r) for r in rows}) > 1
+    hc, hold = hold_features(g.view(seat))
+    assert len(hc) == len(hold) > 10 and len({tuple(r) for r in hold}) > 1
 
 
 def _imports(path: pathlib.Path) -> set[str]:
@@ -95,7 +101,15 @@ def test_generator_rows_are_labelled_from_the_true_hands_and_repeat():
     assert all(r[col("y_free")] <= r[col("y")] for r in rows)
     # each row's label is the next seat's true holding of a meld pair at that position
     games: list = []
-    teacher_data.play_hand(1_000_003 * 9, "basic", deals=4, expert_iterations=20, games=games)
+    hold: list = []
+    teacher_data.play_hand(1_000_003 * 9, "basic", deals=4, expert_iterations=20, games=games,
+                           hold_rows=hold)
+    hcol = teacher_data.HOLD_COLUMNS.index
+    for r in hold:
+        g = games[r[hcol("pos")]]
+        seat = next(row[col("seat")] for row in rows if row[col("pos")] == r[hcol("pos")])
+        assert r[hcol("y_hold")] == g.hands[(seat + 1) % 4] >> r[hcol("card")] & 1
+    assert 0 < sum(r[hcol("y_hold")] for r in hold) < len(hold)
     for r in rows:
         g = games[r[col("pos")]]
         nxt = (r[col("seat")] + 1) % 4
