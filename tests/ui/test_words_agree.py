@@ -265,3 +265,73 @@ def test_the_review_names_every_draw():
     assert re.search(r"Lan bốc (?:\d+|[AJQK]) (?:bích|tép|rô|cơ)", text), text
     # the table's own log names only the player's draws
     assert "Lan bốc một lá" in _text(movelog.log_body_html(app))
+
+
+# ---------------------------------------------------------------- the language
+@pytest.fixture
+def browser():
+    """The browser's languages as the page tells them (ui/page/main.py), restored after."""
+    saved = list(store.BROWSER_LANGS)
+    yield store.BROWSER_LANGS
+    store.BROWSER_LANGS[:] = saved
+
+
+def test_the_browsers_language_is_the_first_the_page_speaks():
+    assert store.browser_lang(["en-US", "vi"]) == "en"
+    assert store.browser_lang(["vi-VN", "en-US"]) == "vi"
+    assert store.browser_lang(["fr-FR", "en-GB"]) == "en"
+    assert store.browser_lang(["fr", "de"]) == "vi" and store.browser_lang([]) == "vi"
+
+
+def test_a_first_visit_from_an_english_browser_is_in_english(browser):
+    browser[:] = ["en-US", "en"]
+    app = App(store.MemoryStorage())
+    app.start()
+    assert app.lang == "en" and app.names()[0] == "You"
+    app.handle("settings")
+    html = render.page_html(app)
+    assert 'value="You"' in html and 'value="Bạn"' not in html
+    assert '<html' not in html and "Settings" in _text(html)
+
+
+def test_a_saved_choice_wins_over_the_browser(browser):
+    st = store.MemoryStorage()
+    browser[:] = ["vi-VN"]
+    app = App(st)
+    app.start()
+    assert app.lang == "vi"
+    assert app.handle("setting", ("lang", "en")) and app.lang == "en"
+    again = App(st)                       # the same phone, its browser still Vietnamese
+    assert again.lang == "en"
+    browser[:] = ["en-US"]
+    st2 = store.MemoryStorage()
+    store.save_settings(st2, {**store.DEFAULT_SETTINGS, "lang": "vi"})
+    assert App(st2).lang == "vi"          # chosen before: Vietnamese, whatever the browser says
+
+
+def test_the_name_made_in_vietnamese_is_shown_in_english():
+    st = store.MemoryStorage()
+    app = App(st, {**store.DEFAULT_SETTINGS, "lang": "vi"})
+    app.start()
+    assert app.handle("setting", ("lang", "en"))
+    app.handle("settings")
+    html = render.page_html(app)
+    assert 'id="set-seat_name.0"' in html and 'value="You"' in html and 'value="Bạn"' not in html
+
+
+def test_the_welcome_offers_the_language(browser):
+    browser[:] = []
+    st = store.MemoryStorage()
+    app = App(st)
+    app.start()
+    learn = Learn(app)
+    learn.welcome = True
+    html = render.page_html(app)
+    welcome = html.split('class="notice learn-welcome"', 1)[1].split("</div>", 1)[0]
+    assert 'data-act="lang" data-arg="en"' in welcome and 'lang="en">English<' in welcome
+    assert app.handle("lang", "en") and app.lang == "en"
+    html = render.page_html(app)
+    welcome = html.split('class="notice learn-welcome"', 1)[1].split("</div>", 1)[0]
+    assert 'data-arg="vi"' in welcome and "Tiếng Việt" in welcome and "New to Phỏm?" in welcome
+    assert App(st).lang == "en"           # saved: the choice outlives the visit
+    assert not app.handle("lang", "fr") and app.lang == "en"

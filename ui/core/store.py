@@ -277,15 +277,37 @@ def clean_settings(raw) -> dict:
     return out
 
 
-def load_settings(storage) -> dict:
+BROWSER_LANGS: list[str] = []
+"""The browser's languages, most wanted first (``navigator.languages``): told
+once by the page before any table is made (ui/page/main.py, its one writer);
+empty on CPython unless a test says otherwise."""
+
+
+def browser_lang(languages) -> str:
+    """The page's language for a browser asking for ``languages`` ("en-US",
+    "vi", …): the first of them the page speaks, else Vietnamese."""
+    for tag in languages or ():
+        base = str(tag).split("-")[0].split("_")[0].strip().lower()
+        if base in LANGS:
+            return base
+    return DEFAULT_SETTINGS["lang"]
+
+
+def load_settings(storage, languages=None) -> dict:
     """The saved settings, each field checked; unreadable ones are set aside
-    (``SETTINGS_KEY + ".corrupt"``, with the reason) and the defaults used."""
+    (``SETTINGS_KEY + ".corrupt"``, with the reason) and the defaults used.
+    With nothing saved (a first visit), the language is the browser's
+    (``languages``, default ``BROWSER_LANGS``) if the page speaks it: a saved
+    choice always wins over the browser."""
     raw = _get(storage, SETTINGS_KEY)
+    first = dict(DEFAULT_SETTINGS, lang=browser_lang(BROWSER_LANGS if languages is None else languages))
+    if not raw:
+        return first
     try:
-        return clean_settings(phom.validate.parse(raw, "settings") if raw else None)
+        return clean_settings(phom.validate.parse(raw, "settings"))
     except ValueError as e:
         set_aside_value(storage, SETTINGS_KEY, raw, e)
-        return dict(DEFAULT_SETTINGS)
+        return first
 
 
 def save_settings(storage, settings: dict) -> bool:

@@ -14,6 +14,7 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
 
 from ..core import notices
+from ..core.i18n import LANGS, t
 from ..table import menu
 from .controls import btn, learn_dialog
 from .intents import HOST_ONLY
@@ -75,6 +76,16 @@ def tutorial_target(s: LearnState) -> str | None:
     return s.tutorial.target(s.app) if s.tutorial is not None else None
 
 
+def lang_switch_html(lang: str) -> str:
+    """The other language, offered on the first screen (the welcome) as well as in
+    Settings: each named in itself ("English", "Tiếng Việt"), marked as that language
+    for a screen reader; a tap is the table's ``lang`` intent, saved as a choice."""
+    return "".join(
+        f'<button type="button" class="btn ghost lang-switch" data-act="lang" data-arg="{other}" '
+        f'data-key="btn-lang-{other}" lang="{other}">{escape(t(other, "lang_" + other))}</button>'
+        for other in LANGS if other != lang)
+
+
 def welcome_html(s: LearnState) -> str:
     """The tutorial offered: on a first visit, or again when one could not be resumed."""
     if not (s.welcome or s.lesson_lost) or s.tutorial is not None or s.guest:
@@ -88,6 +99,7 @@ def welcome_html(s: LearnState) -> str:
     later = escape(tx(lang, "not_now"))
     return (f'<div class="notice learn-welcome" role="status"><span class="welcome-text">'
             f'{escape(text)}</span>' + btn(tx(lang, "btn_tutorial"), "tutorial", cls="primary")
+            + lang_switch_html(lang)
             + f'<button type="button" class="btn ghost icon" data-act="welcome_no" '
             f'data-key="btn-welcome_no" aria-label="{later}" title="{later}">×</button></div>')
 

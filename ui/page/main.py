@@ -43,6 +43,9 @@ class Page:
         self.live = document.getElementById("live")
         self.usp = usp = window.URLSearchParams.new(window.location.search)
         self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
+        # the browser's languages, for a first visit's language (store.load_settings:
+        # a saved choice always wins)
+        store.BROWSER_LANGS[:] = browser_languages()
         # the table this tab holds, chosen once, before anything uses it: a linked
         # guest's (fed by the host: ui/friends/linkplay.py guest_app) or this device's own
         self.app = link.make_app(local_storage())
@@ -332,3 +335,14 @@ def local_storage():
     """The browser's localStorage behind SafeStorage (ui/core/store.py): no call
     raises, even when the browser blocks storage altogether."""
     return store.open_storage(lambda: window.localStorage)
+
+
+def browser_languages() -> list[str]:
+    """``navigator.languages`` (else ``navigator.language``), most wanted first;
+    nothing when the browser says nothing."""
+    nav = window.navigator
+    try:
+        langs = [str(x) for x in (nav.languages or ())]
+        return langs or ([str(nav.language)] if nav.language else [])
+    except Exception:  # noqa: BLE001 (a browser without them: the page's default)
+        return []

@@ -233,6 +233,7 @@ ANY_TIME: dict[str, Callable] = {
     "move_card": lambda app, arg: app.reorder("move_card", *arg),
     "nudge": lambda app, arg: app.reorder("nudge", *arg),
     "setting": lambda app, arg: app.change_setting(*arg),
+    "lang": lambda app, arg: app.change_setting("lang", arg),   # the welcome's language switch
     "new_match": new_match,
     "next": lambda app, arg: app.next_hand(),
 }

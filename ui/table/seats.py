@@ -185,8 +185,11 @@ def seats_html(lang: str, plan: list[dict]) -> str:
         name = ""
         if s["kind"] != "bot":
             nid = f"seat_name.{i}"
+            # the name the page gave the phone's own player, kept from a plan made in the
+            # other language, is shown in this one ("You", not "Bạn")
+            shown = t(lang, "you") if i == 0 and s["name"].casefold() in own_names() else s["name"]
             name = (f'<input type="text" id="set-{nid}" data-setting="{nid}" data-key="set-{nid}" '
-                    f'maxlength="16" autocomplete="off" enterkeyhint="done" value="{escape(s["name"])}" '
+                    f'maxlength="16" autocomplete="off" enterkeyhint="done" value="{escape(shown)}" '
                     f'aria-label="{escape(s_(lang, "name") + " — " + s_(lang, "seat_n", n=i + 1))}">')
         rows.append(f'<div class="seat-row"><label for="set-{sid}">{escape(s_(lang, "seat_n", n=i + 1))}</label>'
                     f"{pick}{name}</div>")
