@@ -199,6 +199,15 @@ table inet home {{
         p = self.tmp / f"{name}.log"
         return p.read_text(errors="replace")[-2000:] if p.exists() else ""
 
+    def relay_stats(self) -> dict:
+        """What the relay saw so far: events, the longest one's length and kind, how many it
+        refused for length (netlab_relay.mjs)."""
+        import json
+
+        r = _run("python3", "-c", f"import urllib.request as u; print(u.urlopen('{ORIGIN}/relay-stats').read().decode())",
+                 ns=self.pub)
+        return json.loads(r.stdout)
+
     def relay_down(self) -> None:
         """The relay stops (its sockets closed, none taken): SIGUSR1 toggles it."""
         assert self.relay is not None

@@ -9,14 +9,20 @@
 // of this namespace; a WebSocket on /relay speaks the part of NIP-01 trystero uses:
 // EVENT (answered OK, sent on to every matching subscription, stored nowhere: trystero's
 // events are ephemeral), REQ (filters by kinds, #x tags and since; answered EOSE) and
-// CLOSE. Signatures are not checked: a test relay. Prints "ready" once listening, and a
-// line per connection and event count on SIGTERM, for the test's log.
+// CLOSE. Signatures are not checked: a test relay. Like public relays (PyPI's nostr-relay
+// refuses events over 4,096 characters), it refuses an event whose JSON is longer than
+// MAX_EVENT with OK false, and trystero then gives the relay up for good: a page that
+// sent one would lose its only relay and the lab's tests would fail. GET /relay-stats says
+// how many events came and the longest, for the tests' figures. Prints "ready" once
+// listening, and the event count on SIGTERM, for the test's log.
 import http from "node:http";
 import { WebSocketServer } from "ws";
 
 const [host, port, upstream] = process.argv.slice(2);
 const subs = new Map();   // ws -> Map(subId -> filters[])
 let events = 0;
+const MAX_EVENT = 4096;
+const longest = { length: 0, kind: 0, refused: 0 };
 
 function matches(f, ev) {
   if (Array.isArray(f.kinds) && !f.kinds.includes(ev.kind)) return false;
@@ -30,6 +36,11 @@ function matches(f, ev) {
 }
 
 const server = http.createServer((req, res) => {
+  if (req.url === "/relay-stats") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ events, max_event: MAX_EVENT, ...longest }));
+    return;
+  }
   const up = http.request({ host: "127.0.0.1", port: +upstream, path: req.url, method: req.method,
                             headers: req.headers }, (r) => { res.writeHead(r.statusCode, r.headers); r.pipe(res); });
   up.on("error", (e) => { res.writeHead(502); res.end(String(e)); });
@@ -60,6 +71,13 @@ wss.on("connection", (ws) => {
       const ev = rest[0];
       if (!ev || typeof ev.id !== "string") { ws.send(JSON.stringify(["NOTICE", "bad event"])); return; }
       events += 1;
+      const length = JSON.stringify(ev).length;
+      if (length > longest.length) Object.assign(longest, { length, kind: ev.kind });
+      if (length > MAX_EVENT) {
+        longest.refused += 1;
+        ws.send(JSON.stringify(["OK", ev.id, false, `invalid: event is ${length} characters, over ${MAX_EVENT}`]));
+        return;
+      }
       ws.send(JSON.stringify(["OK", ev.id, true, ""]));
       for (const [other, mine] of subs) {
         for (const [subId, filters] of mine) {

@@ -123,7 +123,17 @@ def sees_table(page, what: str, t0: float | None = None, timeout=60.0) -> None:
         FIGURES[f"{what}: link tapped -> table (s)"] = round(time.time() - t0, 2)
 
 
-def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifacts):
+def relay_events_fit(lab, what: str) -> None:
+    """Every signalling event so far was taken by the relay, the longest well under the 4,096
+    characters strict public relays allow (trystero gives a relay up for good when it refuses
+    one). Trickle ICE keeps them short: each candidate its own event, a TURN server's too."""
+    stats = lab.relay_stats()
+    FIGURES[f"longest relay event after {what} (characters)"] = stats["length"]
+    assert stats["events"] > 0 and stats["refused"] == 0, stats
+    assert stats["length"] < 3000, stats
+
+
+def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, artifacts):
     guard = Guard(netlab.ORIGIN)
     host = phone(phones[HOST], guard)
     lan = phone(phones[LAN], guard)
@@ -194,6 +204,7 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(phones, artifa
                              f" guest: {g.evaluate('window.phomNet.events()')[-6:]}")
     FIGURES["host reload -> both guests back (s)"] = round(time.time() - t0, 2)
     assert host.locator(".net-ask").count() == 0, "guests back by token: no ask"
+    relay_events_fit(lab, "three phones, a hand, two reloads")
     # trystero logs a data channel its peer closed as a console error: the reload above,
     # seen by the host and the other guest; anything else fails
     guard.problems = [p for p in guard.problems if "User-Initiated Abort, reason=Close called" not in p]
@@ -245,7 +256,7 @@ def guest_messages_net(page) -> list[dict]:
             if '"net"' not in x[:12]]
 
 
-def test_symmetric_nat_without_turn_is_told_and_with_turn_plays_relayed(phones, artifacts):
+def test_symmetric_nat_without_turn_is_told_and_with_turn_plays_relayed(lab, phones, artifacts):
     host = phone(phones[HOST])
     sym = phone(phones[SYM])
     host_table(host, {2: "Hà"}, seed=5)
@@ -286,6 +297,7 @@ def test_symmetric_nat_without_turn_is_told_and_with_turn_plays_relayed(phones, 
         time.sleep(0.05)
     wait_for(lambda: phase(sym) == "hand-over", "the hand played through TURN", 60.0,
              lambda: sym.inner_text("#table")[:300])
+    relay_events_fit(lab, "a TURN setting")
     host.context.close()
     sym.context.close()
 

@@ -459,3 +459,53 @@ def test_a_wrong_key_is_told_on_the_phone_at_once_before_anything_is_contacted()
         assert 'data-act="net_join"' not in html and "net-parties" not in html   # nothing to agree to
     g = NetGuest(room, secret)
     assert g.error is None and g.start("Lan", 0.0)
+
+
+def test_every_message_of_a_long_match_fits_one_piece_and_signalling_stays_trickled():
+    """Issue 51, what crosses what. Only signalling crosses a Nostr relay (strict public ones
+    take 4,096 characters an event, and trystero gives a relay up for good on a refusal):
+    ui/friends/net.js keeps trickle ICE on, so each candidate is its own short event (the
+    lab's relay refuses longer ones and the lab measures the longest, 1,475). The game's
+    messages go phone to phone on the data channel, where trystero cuts a message into
+    16 KiB pieces: every message of a long match (four hands, full logs, three guests with
+    long Vietnamese names, a TURN setting) is checked to go whole, in one piece."""
+    net_js = (Path(__file__).resolve().parents[2] / "ui" / "friends" / "net.js").read_text()
+    assert re.search(r"^\s*trickleIce: true,$", net_js, re.M)
+    one_piece = 16 * 2**10 - 36          # trystero's chunk, less its header
+    host = hosted((1, 2, 3), seed=77)
+    host.friends.net["turn"] = {"url": "turn:turn.example.org:3478?transport=udp", "user": "u" * 200, "pass": "p" * 200}
+    room = Room(host)
+    sent: list[str] = []
+    send = room._send
+
+    def record(frm, out):
+        sent.extend(t for _to, t in out)
+        send(frm, out)
+
+    room._send = record
+    guests = {}
+    for s, name in zip((1, 2, 3), ("Nguyễn Thị Hằng", "Phạm Đức Thắng", "Lê Hoàng Quỳnh"), strict=True):
+        guests[s] = guest_app(MemoryStorage(), MemoryStorage())
+        room.enter(f"p{s}", guests[s], name)
+        room.host_reply(f"p{s}", host_admit(host, host.friends.net_host, f"p{s}", s))
+    rng = random.Random(5)
+    hands = 0
+    for _ in range(40000):
+        g = host.game
+        if g.is_over:
+            hands += 1
+            if hands == 4:
+                break
+            assert host.next_hand()
+        elif g.to_move in guests:
+            guests[g.to_move].apply(rng.choice(guests[g.to_move].legal()))
+        else:
+            host.apply(host.auto_action() or rng.choice(host.legal()))
+        for gst in guests.values():
+            sent.extend(gst.source.outbox)
+        room.pump()
+    assert hands == 4 and host.session.hand_no == 4
+    kinds = {json.loads(t).get("type") for t in sent}
+    assert {"hello", "admit", "welcome", "state", "act"} <= kinds, kinds
+    longest = max(sent, key=lambda t: len(t.encode()))
+    assert len(longest.encode()) < one_piece, len(longest.encode())

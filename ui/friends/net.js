@@ -62,6 +62,11 @@ export async function start(roomId, secret, relays, iceServers) {
     password: String(secret),
     relayConfig: { urls: Array.from(relays, String) },
     rtcConfig: { iceServers: JSON.parse(JSON.stringify(iceServers)) },
+    // Each ICE candidate its own short relay event (trystero's default, said here because
+    // it matters): an offer that waited for every candidate — a phone's IPv6 addresses,
+    // STUN's, a TURN server's over UDP and TCP — can pass the 4,096 characters strict public
+    // relays take, and trystero gives a relay up for good on a refusal (docs/INTERNET-PLAY.md).
+    trickleIce: true,
   };
   room = trystero.joinRoom(cfg, String(roomId), {
     onJoinError: (d) => {
