@@ -509,3 +509,59 @@ def test_every_message_of_a_long_match_fits_one_piece_and_signalling_stays_trick
     assert {"hello", "admit", "welcome", "state", "act"} <= kinds, kinds
     longest = max(sent, key=lambda t: len(t.encode()))
     assert len(longest.encode()) < one_piece, len(longest.encode())
+
+
+def test_a_guests_own_name_sits_on_its_seat_on_every_phone_and_the_ask_offers_the_seat_meant():
+    """Issue 51: the host named seat 2 "Lan" and seat 4 "Minh"; Minh asks first and is
+    offered seat 4 (the seat named for it), "Lan Anh" the first free one (seat 2), any other
+    on request; once let in, each guest's own name is on its seat on the host's phone and on
+    both guests', in the save and in the next hand; a guest calling itself "Bạn" is not
+    taken for the host. No "Ván 0" on a guest's phone before the first hand."""
+    host = App(MemoryStorage())
+    host.start({"seed": "9"})
+    host.handle("settings")
+    for s, name in ((1, "Lan"), (3, "Minh")):
+        assert host.handle("setting", (f"seat_kind.{s}", "guest"))
+        assert host.handle("setting", (f"seat_name.{s}", name))
+    assert host.handle("setting", ("seat_kind.2", "guest"))
+    host.handle("new_match")
+    host.handle("confirm")
+    plug(host)
+    host.friends.net_host = NetHost("abcdefghij12", "S3cr3t-key_0123456789")
+    host.friends.net = {"consent": True, "turn": None}
+    invite_view.plug(host)
+    room = Room(host)
+    minh, lan, ban = (guest_app(MemoryStorage(), MemoryStorage()) for _ in range(3))
+    assert "Ván 0" not in render.page_html(lan) and "Hand 0" not in render.page_html(lan)
+    room.enter("pMinh", minh, "Minh")
+    room.enter("pLan", lan, "Lan Anh")
+    room.enter("pBan", ban, "Bạn")
+    html = invite_view.requests_rows(host, host.friends.net_host)
+    ask = {re.search(r'data-peer="(\w+)"', part).group(1): part for part in html.split('<div class="net-ask"')[1:]}
+    assert ask.keys() == {"pMinh", "pLan", "pBan"}
+    first = {p: re.search(r'data-arg="\w+:(\d)"', a).group(1) for p, a in ask.items()}   # the first button
+    assert first == {"pMinh": "3", "pLan": "1", "pBan": "1"}
+    assert "Minh xin vào bàn." in ask["pMinh"] and "Cho Minh vào ghế 4" in ask["pMinh"]
+    assert "Cho Lan Anh vào ghế 2" in ask["pLan"] and "Ghế khác" in ask["pLan"]
+    assert 'data-arg="pLan:2"' in ask["pLan"] and 'data-arg="pLan:3"' in ask["pLan"]
+    room.host_reply("pMinh", host_admit(host, host.friends.net_host, "pMinh", 3))
+    room.host_reply("pLan", host_admit(host, host.friends.net_host, "pLan", 1))
+    room.host_reply("pBan", host_admit(host, host.friends.net_host, "pBan", 2))
+    for app in (host, lan, minh, ban):
+        assert [app.name(s) for s in (1, 2, 3)] == ["Lan Anh", "Bạn (3)", "Minh"], app.guest
+    assert json.loads(host.storage.getItem("phom.match.v1"))["seats"][1]["name"] == "Lan Anh"
+    assert host.plan[1]["name"] == "Lan"          # Settings keep the host's plan
+    assert "Ván 1" in render.page_html(lan)
+    while not host.game.is_over:                   # a hand played out: the names stay for the next
+        g = host.game
+        if g.to_move in (1, 2, 3):
+            guest = {1: lan, 2: ban, 3: minh}[g.to_move]
+            guest.apply(guest.auto_action() or guest.legal()[0])
+        else:
+            host.apply(host.auto_action() or host.legal()[0])
+        room.pump()
+    assert host.next_hand()
+    room.pump()
+    assert [minh.name(s) for s in (1, 2, 3)] == ["Lan Anh", "Bạn (3)", "Minh"] and "Ván 2" in render.page_html(minh)
+    minh.settings["lang"] = "en"
+    assert minh.name(0) == "Host" and lan.name(0) == "Chủ bàn"     # the host's word, in each phone's language

@@ -32,6 +32,7 @@ from typing import Any
 from ..core import store
 from ..core.i18n import Words
 from ..core.widgets import btn
+from ..table.match import name_guest
 
 NET_VERSION = 1
 RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://nostr.sathoarder.com")
@@ -76,7 +77,9 @@ TEXT = {
         "relays_on": "Đã nối {n} trạm — đang chờ bạn vào.",
         "relays_none": "Đang nối các trạm…",
         "asks": "{name} xin vào bàn.",
-        "admit": "Cho vào ghế {seat} ({name})",
+        "admit": "Cho {name} vào ghế {seat}",
+        "other_seat": "Ghế khác",
+        "admit_at": "Ghế {seat}",
         "deny": "Không cho",
         "in_seat": "{name} đang ngồi ghế {seat}",
         "turn_title": "Máy chủ TURN (không bắt buộc)",
@@ -142,7 +145,9 @@ TEXT = {
         "relays_on": "{n} relays linked — waiting for friends.",
         "relays_none": "Linking the relays…",
         "asks": "{name} asks to join.",
-        "admit": "Seat {seat} ({name})",
+        "admit": "Let {name} in at seat {seat}",
+        "other_seat": "Another seat",
+        "admit_at": "Seat {seat}",
         "deny": "Refuse",
         "in_seat": "{name} sits in seat {seat}",
         "turn_title": "TURN server (optional)",
@@ -369,6 +374,13 @@ class NetHost:
             return []
         return [s for s in session.guests() if s not in self.seated and s not in session.tokens]
 
+    def meant_seat(self, peer: str, session, names: list[str]) -> int | None:
+        """The free seat the host meant for ``peer``'s phone: the one the host named as the
+        phone's player named itself, else the first free one."""
+        free = self.free_seats(session)
+        asked = self.asking.get(peer, "").casefold()
+        return next((s for s in free if s < len(names) and names[s].casefold() == asked), free[0] if free else None)
+
     def hello(self, session, names: list[str]) -> str:
         return message("hello", v=NET_VERSION, seats=self.free_seats(session), names=names)
 
@@ -586,6 +598,7 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
         if msg is not None:
             out, seat = host.control(peer, msg, app.session)
             if seat is not None:
+                name_guest(app, seat, host.names[seat])
                 app.friends.links.opened(app, seat)
             return out
         seat, out = host.game_text(peer, text)
@@ -598,6 +611,7 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
 def host_admit(app, host: NetHost, peer: str, seat: int) -> list[tuple[str, str]]:
     out = host.admit(peer, seat, app.session)
     if host.seat_of(peer) == seat:
+        name_guest(app, seat, host.names[seat])     # the name it gave, on its seat for every phone
         app.friends.links.opened(app, seat)
     return out
 

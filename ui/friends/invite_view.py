@@ -69,13 +69,22 @@ def invite_html(app) -> str:
 def requests_rows(app, host) -> str:
     lang = app.lang
     free = host.free_seats(app.session)
+    names = [s.name for s in app.seats]
     rows = []
     for peer, name in host.asking.items():
-        seats = "".join(btn(w_(lang, "admit", seat=s + 1, name=app.name(s)), "net_admit", arg=f"{peer}:{s}",
-                            key=f"admit-{peer}-{s}", cls="primary") for s in free)
+        meant = host.meant_seat(peer, app.session, names)
+        if meant is None:
+            continue
+        # the seat the host meant, at once; any other free one on request (a fold)
+        others = "".join(btn(w_(lang, "admit_at", seat=s + 1), "net_admit", arg=f"{peer}:{s}",
+                             key=f"admit-{peer}-{s}", cls="ghost") for s in free if s != meant)
+        more = (f'<details class="net-other-seats"><summary>{escape(w_(lang, "other_seat"))}</summary>'
+                f'<div class="link-actions">{others}</div></details>') if others else ""
         rows.append(f'<div class="net-ask" role="alert" data-peer="{escape(peer)}" data-key="ask-{escape(peer)}">'
-                    f'<p>{escape(w_(lang, "asks", name=name))}</p><div class="link-actions">{seats}'
-                    f'{btn(w_(lang, "deny"), "net_deny", arg=peer, key=f"deny-{peer}", cls="ghost")}</div></div>')
+                    f'<p>{escape(w_(lang, "asks", name=name))}</p><div class="link-actions">'
+                    + btn(w_(lang, "admit", seat=meant + 1, name=name), "net_admit", arg=f"{peer}:{meant}",
+                          key=f"admit-{peer}-{meant}", cls="primary")
+                    + f'{btn(w_(lang, "deny"), "net_deny", arg=peer, key=f"deny-{peer}", cls="ghost")}</div>{more}</div>')
     return "".join(rows)
 
 

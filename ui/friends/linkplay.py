@@ -168,7 +168,7 @@ class HostLinks:
         self.status: dict[int, str] = {}    # seat -> "wait" | "open" | "away"
         self.codes: dict[int, str] = {}     # seat -> the invitation code on show
         self.errors: dict[int, str] = {}
-        self.sent: dict[int, int] = {}      # seat -> seq last sent
+        self.sent: dict[int, tuple] = {}    # seat -> (seq, names) last sent: a new move or a new name goes out
         self.joined: set[int] = set()       # seats whose phone has joined on the link open now
 
     def state(self, seat: int) -> str:
@@ -225,9 +225,10 @@ class HostLinks:
         for seat in s.guests():
             if self.status.get(seat) != "open" or seat not in s.connected:
                 continue
-            if self.sent.get(seat) == s.seq:
+            now = (s.seq, tuple(s.names()))
+            if self.sent.get(seat) == now:
                 continue
-            self.sent[seat] = s.seq
+            self.sent[seat] = now
             out.append((seat, json.dumps(s.message_for(seat), ensure_ascii=False)))
         return out
 
@@ -461,7 +462,11 @@ class HostFeed:
 
     def name(self, app: App, seat: int) -> str:
         if seat < len(self.names):
-            return self.names[seat]
+            name = self.names[seat]
+            # the host's page calls its own player "Chủ bàn"/"Host" in its language: said in this one's
+            if name in {seatplan.s_(lang, "host") for lang in ("vi", "en")}:
+                return seatplan.s_(app.lang, "host")
+            return name
         return seatplan.seat_name(app.seats, seat, app.lang, False)
 
     def hand_hidden(self, app: App, seat: int) -> bool:

@@ -15,11 +15,11 @@ import random
 
 import phom
 from phom import Discard
-from phom.session import Session
+from phom.session import MAX_NAME, Seat, Session, clean_name
 
 from ..core import order, store
 from ..core import params as params_mod
-from ..core.i18n import t
+from ..core.i18n import own_names, t
 from ..core.notices import notice, say
 from . import saving
 from . import seats as seatplan
@@ -154,6 +154,36 @@ def host(app, match, seats, seed, hand_no, links=None):
     # "Bạn" on the host's phone is the host; on a guest's phone it would be the guest.
     session.labels = [seatplan.s_(app.lang, "host") if n == you else n for n in names]
     return session
+
+
+def name_guest(app, seat: int, name: str) -> bool:
+    """The phone let in at guest seat ``seat`` gave its player's name: the seat is called so
+    on every phone (the session's names go to the guests) for the rest of the match, and
+    in its save; Settings keep the host's plan. A name another person has here gets the
+    seat's number (names stay distinct, as plan_seats wants). True when it changed."""
+    seats = list(app.seats)
+    if not 0 <= seat < len(seats) or seats[seat].kind != "guest":
+        return False
+    try:
+        base = clean = clean_name(name)
+    except ValueError:
+        return False
+    taken = {x.name.casefold() for i, x in enumerate(seats) if i != seat and x.person}
+    taken |= {n.casefold() for n in own_names()} | {seatplan.s_(lang, "host").casefold() for lang in ("vi", "en")}
+    if clean.casefold() in taken:
+        clean = f"{base[:MAX_NAME - 4]} ({seat + 1})"
+    if clean == seats[seat].name:
+        return False
+    seats[seat] = Seat("guest", clean, seats[seat].bot)
+    app.seats = tuple(seats)
+    session = app.session
+    if session is not None:
+        session.seats = tuple(Seat("guest", clean, x.bot) if i == seat else x
+                              for i, x in enumerate(session.seats))
+        if session.labels is not None and seat < len(session.labels):
+            session.labels[seat] = clean
+    app.save()
+    return True
 
 
 # ------------------------------------------------------------------ hands

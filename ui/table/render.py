@@ -383,12 +383,14 @@ def topbar_html(app) -> str:
     and "Thêm" (ui/table/menu.py) for the rest: each an icon, its word shown only where it fits."""
     lang = app.lang
     preset = preset_name(lang, app.game.rules.name if app.game else app.settings["preset"])
-    hand = t(lang, "hand_no", n=app.hand_no)
+    # no "Ván 0": a guest's phone before the host's first hand has no hand to name
+    hand = (f'<span class="sep"> · </span><span>{escape(t(lang, "hand_no", n=app.hand_no))}</span>'
+            if app.hand_no > 0 else "")
     return (
         '<header class="topbar">'
         f'<div class="brand"><span class="logo" aria-hidden="true">{suit_svg("H", "1.1em")}{suit_svg("S", "1.1em")}</span>'
         f'<h1>{escape(t(lang, "title"))}</h1><span class="sub"><span>{escape(preset)}</span>'
-        f'<span class="sep"> · </span><span>{escape(hand)}</span></span></div>'
+        f'{hand}</span></div>'
         '<nav class="tools">'
         + icon_btn(t(lang, "btn_log"), "log", _icon("log"))
         + icon_btn(t(lang, "btn_settings"), "settings", ICONS["gear"])
