@@ -1,10 +1,10 @@
 # Phỏm in the browser.  make play: serve the game locally.  make test: everything.
 #
-# Both set up what they need on a fresh Debian machine: the pinned runtime
-# from npm into vendor/ (scripts/setup.sh) and a virtual environment, .venv/,
-# made with the machine's python3 (scripts/venv.sh); make test also installs
-# Chromium and npm from apt and the pinned Python tools (requirements-dev.txt)
-# into .venv/ (scripts/test-deps.sh).
+# Both set up what they need on a fresh Debian machine: Node.js and npm from apt
+# and the pinned runtime from npm into vendor/ (scripts/setup.sh), and a virtual
+# environment, .venv/, made with the machine's python3 (scripts/venv.sh); make
+# test also installs Chromium and the rest from apt and the pinned Python tools
+# (requirements-dev.txt) into .venv/ (scripts/test-deps.sh).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -23,8 +23,13 @@ vendor:
 venv:
 	bash scripts/venv.sh
 
+# make play PORT=8001 serves on another port (8000's is refused when taken, never swapped:
+# the browser keeps the saved match per port); HOST=0.0.0.0 for a phone on the same Wi-Fi.
+# Set here, not from the environment: only the command line changes them.
+PORT = 8000
+HOST = 127.0.0.1
 play: vendor venv
-	$(PY) scripts/serve.py
+	$(PY) scripts/serve.py --host $(HOST) $(PORT)
 
 # The static site GitHub Pages serves (tools/build_site.py), in site/.
 site: vendor venv

@@ -1,8 +1,8 @@
 """Decision time of each bot (median, 95th percentile, max), on CPython or Pyodide.
 
-    python bench/bench_bots.py            # all bots, 40 hands each against hard
-    python bench/bench_bots.py --bots expert --hands 10 --budget 400
-    python bench/bench_bots.py --pyodide --hands 10   # in the page's runtime (Node)
+    python3 bench/bench_bots.py            # all bots, 40 hands each against hard
+    python3 bench/bench_bots.py --bots expert --hands 10 --budget 400
+    python3 bench/bench_bots.py --pyodide --hands 10   # in the page's runtime (Node)
 
 Only decisions with more than one legal action are timed. ``--pyodide`` runs
 the same script in Pyodide under Node (``bench/pyodide_run.mjs``): measured, not

@@ -1,6 +1,6 @@
 """Engine throughput: complete random-bot hands per second, per preset and player count.
 
-    python bench/bench_engine.py [--hands 2000]
+    python3 bench/bench_engine.py [--hands 2000]
 Target (issue 2): >= 500 complete 4-player hands per second in CPython.
 """
 

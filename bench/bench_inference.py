@@ -1,6 +1,6 @@
 """How well can a seat guess the hidden hands from the table?
 
-    python bench/bench_inference.py --hands 150
+    python3 bench/bench_inference.py --hands 150
 
 From positions of ``hard`` self-play (a seat about to discard, from the second
 round on), deals of the hidden cards are sampled three ways — uniformly, with

@@ -1,7 +1,7 @@
 """How often the review marks a decision, and how long it takes (not a test).
 
-    python bench/bench_review.py --hands 20 --bot normal --preset basic
-    python bench/bench_review.py --pyodide --hands 5     # in the page's runtime
+    python3 bench/bench_review.py --hands 20 --bot normal --preset basic
+    python3 bench/bench_review.py --pyodide --hands 5     # in the page's runtime
 
 Plays ``--hands`` hands with ``--bot`` in seat 0 and three ``hard`` bots, reviews
 seat 0 at the page's settings (``phom.review`` defaults) and prints: decisions

@@ -1,7 +1,7 @@
 """How much is seeing the hidden cards worth? A ceiling for honest search.
 
-    python bench/info_bound.py --groups 100 --jobs 2
-    python bench/info_bound.py --groups 100 --know hands --search discard,chot
+    python3 bench/info_bound.py --groups 100 --jobs 2
+    python3 bench/info_bound.py --groups 100 --know hands --search discard,chot
 
 Plays ``expert`` against three ``hard`` on duplicate deals (the arena's
 method: every deal once per seat rotation) in three versions that differ only

@@ -1,10 +1,10 @@
 """The bot ladder: each strength against three of the one below it, and the
 expert against three of the expert before issue 40 (``expert0``).
 
-    python bench/ladder.py --hands 2000 --jobs 2
-    python bench/ladder.py --hands 2000 --expert-hands 800 --budget 400 --json ladder.json
-    python bench/ladder.py --preset all --hands 1000 --expert-hands 300   # every preset
-    python bench/ladder.py --steps expert --hands 4000 --preset basic,traditional,village
+    python3 bench/ladder.py --hands 2000 --jobs 2
+    python3 bench/ladder.py --hands 2000 --expert-hands 800 --budget 400 --json ladder.json
+    python3 bench/ladder.py --preset all --hands 1000 --expert-hands 300   # every preset
+    python3 bench/ladder.py --steps expert --hands 4000 --preset basic,traditional,village
 
 Every step is a duplicate-deal arena run (``phom.arena``): the same decks are
 replayed with the bots rotated round the table, and the 95% confidence

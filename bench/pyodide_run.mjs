@@ -4,14 +4,20 @@
 // Benchmarks only: the page never loads this file.
 //
 //   node bench/pyodide_run.mjs bench/bench_review.py --hands 5
-//   python bench/bench_review.py --pyodide --hands 5     (the same)
+//   python3 bench/bench_review.py --pyodide --hands 5     (the same)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [script, ...args] = process.argv.slice(2);
+const USAGE = "usage: node bench/pyodide_run.mjs SCRIPT.py [ARGS...]\n\n" +
+  "Run SCRIPT.py (a path in this repository) with ARGS in Pyodide under Node, the page's runtime.";
+if (script === "-h" || script === "--help") {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!script) {
-  console.error("usage: node bench/pyodide_run.mjs SCRIPT.py [ARGS...]");
+  console.error(USAGE);
   process.exit(2);
 }
 let loadPyodide;

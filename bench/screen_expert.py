@@ -1,7 +1,7 @@
 """Screen expert variants quickly: each variant against three ``hard`` on the same
 duplicate deals, and the paired difference of every variant from the first.
 
-    python bench/screen_expert.py --groups 100 --variants 'base:{}' 'take:{"search":["take","final","chot","discard"]}'
+    python3 bench/screen_expert.py --groups 100 --variants 'base:{}' 'take:{"search":["take","final","chot","discard"]}'
 
 A variant is ``name:JSON`` of attributes set on a fresh ``ExpertBot`` (or
 ``name:bot=expert0`` to use a registered bot). One process (the machine is

@@ -1,8 +1,8 @@
 """Soak: play very many hands and check the engine's promises on every one.
 
-    python bench/soak.py                      # 100,000 hands per preset and player count
-    python bench/soak.py --hands 2000 --jobs 2
-    nice -n 19 python bench/soak.py --jobs 2 > /tmp/soak.txt
+    python3 bench/soak.py                      # 100,000 hands per preset and player count
+    python3 bench/soak.py --hands 2000 --jobs 2
+    nice -n 19 python3 bench/soak.py --jobs 2 > /tmp/soak.txt
 
 Every preset at 2, 3 and 4 players (15 tables; 1.5 million hands by default),
 played as matches of ``--match-len`` hands (so the pot and the thông streak

@@ -1,6 +1,6 @@
 """Screen variants of ``hard``'s knobs (``heuristic.Level``) against three ``hard``.
 
-    python bench/tune_level.py --groups 1000 --variants 'gift:{"gift":0.6}' 'look:{"lookahead":true}'
+    python3 bench/tune_level.py --groups 1000 --variants 'gift:{"gift":0.6}' 'look:{"lookahead":true}'
 
 Each variant is ``name:JSON`` of ``Level`` attributes set on a copy of ``HARD``;
 it sits in every seat of the same duplicate deals in turn, the other three

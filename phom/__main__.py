@@ -1,6 +1,6 @@
 """Command line: play hands between bots and print one hand's log.
 
-    python -m phom --hands 200 --bots random,random,random,random --preset basic
+    python3 -m phom --hands 200 --bots random,random,random,random --preset basic
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .narrate import hand_log
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m phom", description=__doc__.strip().splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python3 -m phom", description=__doc__.strip().splitlines()[0])
     ap.add_argument("--hands", type=int, default=100, help="how many hands to play")
     ap.add_argument("--bots", default="random,random,random,random",
                     help="comma-separated bot names, one per seat (2-4)")

@@ -1,6 +1,6 @@
 """Arena: play many hands between bots and measure them honestly.
 
-    python -m phom.arena --bots hard,normal,normal,normal --hands 2000 --preset basic --jobs 2
+    python3 -m phom.arena --bots hard,normal,normal,normal --hands 2000 --preset basic --jobs 2
 
 Units are counted relative to the table: each seat's delta plus an equal share of
 what the gà (pot) gained or paid out in the hand (``_relative``), so every hand
@@ -210,7 +210,7 @@ def format_table(summary: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    ap = argparse.ArgumentParser(prog="python -m phom.arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m phom.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", default="hard,normal,normal,normal",
                     help="comma-separated bot names, one per seat (2-4)")
     ap.add_argument("--hands", type=int, default=400, help="hands to play (rounded up to whole groups)")

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
+# usage: bash scripts/lock.sh   (make lock)
+#
 # Regenerate requirements-dev.txt from requirements-dev.in: the newest
 # versions on PyPI of the tools and of everything they need, each pinned
 # with ==, with the hashes of every file of that version (any platform).
 # pip-tools runs in a throwaway environment; review the diff, then commit.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)

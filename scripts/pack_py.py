@@ -128,5 +128,10 @@ def pack_if_stale(out: Path = OUT, root: Path = ROOT) -> Path:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(prog="scripts/pack_py.py", description=__doc__.split("\n\n")[0],
+                            epilog="scripts/setup.sh (make vendor) runs it; the dev server re-packs by itself."
+                            ).parse_args()
     p = pack()
     print(f"packed {len(sources())} Python files into {p.relative_to(ROOT)}", file=sys.stderr)

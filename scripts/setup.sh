@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
+# usage: bash scripts/setup.sh   (make vendor; make play and make test run it)
+#
 # Install the pinned browser runtime (npm) and copy what the page loads into
 # the git-ignored vendor/ folder (the stdlib trimmed), then pack our Python
 # (phom/ + ui/) for the page.
 # Idempotent: re-running only redoes what is missing or out of date.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+. scripts/apt.sh
+
+# Node.js and npm install the pinned runtime (npm ci) and compile the dev server's
+# bytecode: from apt when missing, as for make test (scripts/test-deps.sh).
+need nodejs npm -- command -v npm
+install_needed
 if ! command -v npm >/dev/null 2>&1; then
-  echo "setup: npm not found; install Node.js (apt-get install -y nodejs npm)" >&2
+  echo "setup: npm is still missing: as root, apt-get install -y nodejs npm; then run this again" >&2
   exit 1
 fi
 

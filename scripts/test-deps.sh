@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
+# usage: bash scripts/test-deps.sh   (make test-deps; make test runs it)
+#
 # What `make test` needs on a fresh Debian 12 machine, each thing installed
 # only when missing: system packages from apt, then the pinned Python tools
 # into .venv/ (scripts/venv.sh --dev).
 #
 # A new need is one line: `need PACKAGE... -- CHECK...` (scripts/apt.sh).
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/apt.sh

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# The project's virtual environment, .venv/ (git-ignored), made with the
-# machine's python3 (3.11+; Debian's own refuses `pip install`, PEP 668).
-#
+# usage: bash scripts/venv.sh [--dev]
 #   bash scripts/venv.sh          the bare environment (make play needs no more)
 #   bash scripts/venv.sh --dev    plus the Python tools in requirements-dev.txt
+#
+# The project's virtual environment, .venv/ (git-ignored), made with the
+# machine's python3 (3.11+; Debian's own refuses `pip install`, PEP 668).
 #
 # Debian ships the venv module's ensurepip apart (python3-venv): installed
 # from apt when missing. The tools are installed from PyPI alone, whatever
 # pip is configured with on the machine, each file checked against the hash
 # in requirements-dev.txt (`make lock` regenerates it); re-run only when that
 # file changes. PYTHON picks the interpreter, VENV the folder.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/apt.sh

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
+import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 for p in (ROOT / "tools", ROOT / "scripts", ROOT / "tests" / "browser"):
@@ -142,7 +147,7 @@ def _serve(*args: str) -> subprocess.CompletedProcess:
 def test_help_prints_the_usage_and_serves_nothing():
     run = _serve("--help")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("usage: scripts/serve.py [-h] [PORT]"), run.stdout
+    assert run.stdout.startswith("usage: scripts/serve.py [-h] [--host HOST] [PORT]"), run.stdout
     assert "default 8000" in run.stdout and "Traceback" not in run.stdout + run.stderr
     assert "served at" not in run.stdout
 
@@ -151,7 +156,8 @@ def test_a_bad_argument_is_refused_with_the_reason():
     for args, reason in ((["eighty"], "not a port number: 'eighty'"),
                          (["70000"], "a port is 0..65535"),
                          (["8000", "8001"], "unrecognized arguments: 8001"),
-                         (["--port", "8000"], "unrecognized arguments: --port")):
+                         (["--port", "8000"], "unrecognized arguments: --port"),
+                         (["--host", "my-laptop"], "not an IPv4 address: 'my-laptop'")):
         run = _serve(*args)
         assert run.returncode == 2, (args, run.stdout, run.stderr)
         assert reason in run.stderr and "usage: scripts/serve.py" in run.stderr, (args, run.stderr)
@@ -162,7 +168,6 @@ def test_the_dev_server_sends_the_page_with_pyscript_toml_inline():
     """As the site build writes it (tools/page_config.py): the config JSON made
     from pyscript.toml, at ./ and ./index.html alike, a query or not."""
     import html as html_
-    import re
     import tomllib
 
     ensure_runtime()
@@ -182,3 +187,96 @@ def test_the_dev_server_sends_the_page_with_pyscript_toml_inline():
             assert '"./pyscript.toml"' not in page  # nothing left that names it
     finally:
         srv.shutdown()
+
+
+def _listening() -> socket.socket:
+    """Another program holding a port on 127.0.0.1."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    return s
+
+
+def test_a_taken_port_is_refused_never_swapped():
+    """Another port would be another origin: the saved match and statistics
+    would seem gone. So a taken port is refused, with what to do."""
+    with _listening() as other:
+        port = other.getsockname()[1]
+        run = _serve(str(port))
+    assert run.returncode == 1, (run.stdout, run.stderr)
+    assert "served at" not in run.stdout, run.stdout
+    assert f"port {port} is taken on 127.0.0.1 by another program" in run.stderr, run.stderr
+    assert f"make play PORT={port + 1}" in run.stderr and "another origin" in run.stderr, run.stderr
+    assert "statistics" in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+def test_a_port_taken_by_the_game_itself_says_where_it_is():
+    ensure_runtime()
+    import serve
+
+    srv, url = serve.start(0)
+    try:
+        run = _serve(str(srv.server_address[1]))
+        lan = _serve("--host", "0.0.0.0", str(srv.server_address[1]))  # 0.0.0.0 overlaps 127.0.0.1
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    for r in (run, lan):
+        assert r.returncode == 1, (r.stdout, r.stderr)
+        assert f"Phỏm is already being served at {url}" in r.stderr, r.stderr
+
+
+def test_an_address_this_machine_has_not_is_refused():
+    run = _serve("--host", "192.0.2.254", "0")  # TEST-NET-1: nothing is sent to it
+    if "served at" in run.stdout:  # pragma: no cover - a machine that has it
+        pytest.skip("this machine has 192.0.2.254")
+    assert run.returncode == 1 and "cannot listen on 192.0.2.254:0" in run.stderr, run.stderr
+    assert "HOST is an address of this machine" in run.stderr, run.stderr
+
+
+def _ip_addresses() -> list[str]:
+    """The machine's non-loopback IPv4 addresses as iproute2 lists them."""
+    ip = shutil.which("ip") or shutil.which("ip", path="/usr/sbin:/sbin")
+    if ip is None:
+        missing("ip (iproute2) lists the machine's addresses (make test installs it)")
+    out = subprocess.run([ip, "-4", "-o", "addr", "show"], capture_output=True, text=True, check=True).stdout
+    found = []
+    for m in re.finditer(r"\binet (\d+\.\d+\.\d+\.\d+)/", out):
+        if not m.group(1).startswith("127.") and m.group(1) not in found:
+            found.append(m.group(1))
+    return found
+
+
+def test_host_0000_prints_the_lan_address_and_what_an_insecure_page_lacks():
+    """make play HOST=0.0.0.0: served to the LAN, at the addresses the machine
+    has (as iproute2 lists them), with the secure-context limit said plainly;
+    the checkout's dotted folders are not served to it."""
+    ensure_runtime()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "serve.py"), "--host", "0.0.0.0", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(2)]
+        m = re.search(r"served at (http://127\.0\.0\.1:(\d+)/)", lines[0])
+        assert m, lines
+        url, port = m.group(1), m.group(2)
+        lan = _ip_addresses()
+        if lan:
+            assert lines[1].strip() == "On a phone on the same Wi-Fi, open " + " or ".join(
+                f"http://{a}:{port}/" for a in lan), lines
+        else:
+            assert "no LAN address" in lines[1], lines
+        note = "".join(proc.stdout.readline() for _ in range(8))
+        assert note.startswith("Over plain http a LAN address is not a secure context"), note
+        assert "internet play" in note and "service worker" in note and "works:" in note, note
+        for target in [url] + [f"http://{a}:{port}/" for a in lan[:1]]:  # the LAN address: this machine's own
+            with urllib.request.urlopen(target, timeout=30) as res:
+                assert "<title>Phỏm" in res.read().decode("utf-8")
+        for dotted in (".git/HEAD", ".venv/pyvenv.cfg", "%2Egit/HEAD", "vendor/../.git/config"):
+            try:
+                urllib.request.urlopen(url + dotted, timeout=30)
+                raise AssertionError(f"{dotted} was served to the LAN")
+            except urllib.error.HTTPError as e:
+                assert e.code == 404, (dotted, e.code)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

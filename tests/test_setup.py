@@ -48,3 +48,62 @@ def test_ci_runs_make_test_as_ci():
     assert re.search(r"^test: lint\b", make, re.M), "make test runs lint and types first"
     assert re.search(r"^lint:.*\n(\t.*\n)*\t.*ruff check", make, re.M)
     assert re.search(r"^lint:.*\n(\t.*\n)*\t.*mypy", make, re.M)
+
+
+# ------------------------------------------------------------ make play on a bare machine
+# scripts/setup.sh (make vendor; make play and make test run it) on a machine whose PATH
+# has no npm: a PATH of its own holding the tools it runs, a stand-in `apt-get` that
+# records its arguments and "installs" the machine's npm and node into that PATH, and
+# `id` saying root (the machines the project sets up; a real sudo would reset the PATH).
+APT_GET = """#!/bin/sh
+echo "$*" >> "$(dirname "$0")/apt-get.log"
+case "$1" in install) [ -n "$INSTALLS" ] && ln -sf "$INSTALLS/npm" "$INSTALLS/node" "$(dirname "$0")/" ;; esac
+exit 0
+"""
+
+
+def _bare_path(tmp_path: Path, installs: str) -> dict[str, str]:
+    import shutil
+
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    for tool in ("bash", "sh", "cmp", "cp", "mkdir", "dirname", "env", "cat", "python3", "sed", "rm", "ln"):
+        found = shutil.which(tool, path="/usr/bin:/bin")
+        assert found, tool
+        (bin_ / tool).symlink_to(found)
+    (bin_ / "apt-get").write_text(APT_GET)
+    (bin_ / "id").write_text("#!/bin/sh\necho 0\n")
+    for f in ("apt-get", "id"):
+        (bin_ / f).chmod(0o755)
+    return {"PATH": str(bin_), "HOME": str(tmp_path), "INSTALLS": installs}
+
+
+def test_setup_installs_node_and_npm_from_apt_when_npm_is_missing(tmp_path):
+    """make play once stopped at "setup: npm not found": only make test installed it."""
+    import shutil
+    import subprocess
+
+    npm = shutil.which("npm")
+    if npm is None or not (ROOT / "node_modules" / ".phom-lock-stamp").is_file():
+        import sys
+
+        sys.path.insert(0, str(ROOT / "tests" / "browser"))
+        from needs import missing
+
+        missing("npm and an installed runtime (make vendor) to stand in for apt's")
+    env = _bare_path(tmp_path, str(Path(npm).parent))
+    run = subprocess.run(["bash", "scripts/setup.sh"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "set-up: apt-get install nodejs npm" in run.stderr, run.stderr
+    assert (tmp_path / "bin" / "apt-get.log").read_text().splitlines() == ["update -q", "install -y -q nodejs npm"]
+
+
+def test_setup_says_what_to_do_when_npm_cannot_be_installed(tmp_path):
+    import subprocess
+
+    env = _bare_path(tmp_path, "")  # apt-get "succeeds" and installs nothing
+    run = subprocess.run(["bash", "scripts/setup.sh"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 1, (run.stdout, run.stderr)
+    assert "setup: npm is still missing: as root, apt-get install -y nodejs npm" in run.stderr, run.stderr

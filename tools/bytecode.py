@@ -306,9 +306,14 @@ def report(site: Path) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        raise SystemExit(__doc__.split("\n\n")[1])
-    print(report(Path(argv[0])))
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="tools/bytecode.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("site", type=Path, metavar="SITE", help="an assembled site (make site: site/)")
+    site = ap.parse_args(argv).site
+    if not (site / "vendor" / "pysrc.zip").is_file():
+        ap.error(f"{site} is not an assembled site (no vendor/pysrc.zip; make site builds site/)")
+    print(report(site))
     return 0
 
 

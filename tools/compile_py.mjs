@@ -18,6 +18,11 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [input, output, flag] = process.argv.slice(2);
+if (input === "-h" || input === "--help") {
+  console.log("usage: node tools/compile_py.mjs IN.zip OUT.zip [--time | --dev]\n\n" +
+    "Compile IN's Python to bytecode in OUT with the pinned Pyodide (tools/bytecode.py runs this).");
+  process.exit(0);
+}
 if (!input || !output || (flag && flag !== "--time" && flag !== "--dev")) {
   console.error("usage: node tools/compile_py.mjs IN.zip OUT.zip [--time | --dev]");
   process.exit(2);

@@ -1,7 +1,7 @@
 """The expert's choices on fixed deals, as JSON: what the page (Pyodide) and
 CPython must agree on for the same seed and budget.
 
-    python tools/expert_moves.py --hands 2 --budget 120
+    python3 tools/expert_moves.py --hands 2 --budget 120
     node bench/pyodide_run.mjs tools/expert_moves.py --hands 2 --budget 120   # in Pyodide
 
 Plays ``--hands`` hands of the expert against three ``hard`` (every seat's bot

@@ -1,8 +1,8 @@
 """The behaviour fingerprint: what a refactor must not change.
 
-    python tools/fingerprint.py            # print the full fingerprint (a few minutes)
-    python tools/fingerprint.py --record   # store it in tests/engine/data/fingerprint.json
-    python tools/fingerprint.py --quick    # the small one CI checks (seconds)
+    python3 tools/fingerprint.py            # print the full fingerprint (a few minutes)
+    python3 tools/fingerprint.py --record   # store it in tests/engine/data/fingerprint.json
+    python3 tools/fingerprint.py --quick    # the small one CI checks (seconds)
 
 For every bot (random, easy, normal, hard, and expert and expert0 against three hard) it
 plays hands across every preset and player count and hashes, step by step, the

@@ -146,7 +146,12 @@ def palette_png(data: bytes) -> bytes:
     return out + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    argparse.ArgumentParser(prog="tools/make_icons.py", description=__doc__.split("\n\n")[0],
+                            epilog="Rewrites assets/icons/*.png; needs Debian's Chromium and Playwright "
+                                   "(make test-deps).").parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)

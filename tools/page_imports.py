@@ -114,14 +114,18 @@ def discover(extra: set[str]) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["--write-boot"]:
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="tools/page_imports.py", description=__doc__.split("\n\n")[0],
+                                 epilog="Needs Debian's Chromium and Playwright (make test-deps).")
+    ap.add_argument("--write-boot", action="store_true",
+                    help="rewrite tools/boot-modules.txt with them, timed (else print them as JSON)")
+    if ap.parse_args(argv).write_boot:
         found = discover(read_keep())
         ours = [m for m in found["modules"] if m.split(".")[0] in ("phom", "ui")]
         bytecode.write_boot(found["used"] + ours)
         print(f"{bytecode.BOOT_FILE.relative_to(ROOT)}: {len(found['used'])} stdlib modules, {len(ours)} of ours")
         return 0
-    if argv:
-        raise SystemExit(__doc__.split("\n\n")[1])
     found = discover(read_keep() if KEEP_FILE.exists() else set())
     print(json.dumps({k: found[k] for k in ("failed", "used", "stdlib")}, indent=1))
     return 0
