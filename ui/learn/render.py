@@ -78,11 +78,13 @@ def tutorial_target(s: LearnState) -> str | None:
 
 def lang_switch_html(lang: str) -> str:
     """The other language, offered on the first screen (the welcome) as well as in
-    Settings: each named in itself ("English", "Tiếng Việt"), marked as that language
-    for a screen reader; a tap is the table's ``lang`` intent, saved as a choice."""
+    Settings: a chip as small as the × beside it ("EN", "VI"), named in its own
+    language ("English", "Tiếng Việt") and marked as that language for a screen
+    reader; a tap is the table's ``lang`` intent, saved as a choice."""
     return "".join(
         f'<button type="button" class="btn ghost lang-switch" data-act="lang" data-arg="{other}" '
-        f'data-key="btn-lang-{other}" lang="{other}">{escape(t(other, "lang_" + other))}</button>'
+        f'data-key="btn-lang-{other}" lang="{other}" aria-label="{escape(t(other, "lang_" + other))}" '
+        f'title="{escape(t(other, "lang_" + other))}">{other.upper()}</button>'
         for other in LANGS if other != lang)
 
 
