@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from phom.words import Who, capital
 from phom.words import number as _number
+from phom.words import percent as _percent
 
 LANGS = ("vi", "en")
 
@@ -362,6 +363,11 @@ def t(lang: str, key: str, **kw) -> str:
     said = {k: (v.said(lang) if isinstance(v, Who) else v) for k, v in kw.items()}
     out = s.format(**said)
     return capital(out) if s.startswith("{") else out
+
+
+def percent(x: float, lang: str, digits: int = 0) -> str:
+    """A share (0..1) as a percentage, through ``number`` ("12,5%")."""
+    return _percent(x, lang, digits)
 
 
 def number(x: float, lang: str, digits: int = 1, sign: bool = False) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..core.i18n import number, player_name, preset_name, u_name
+from ..core.i18n import number, percent, player_name, preset_name, u_name
 from ..table.app import HUMAN
 from .controls import btn, learn_dialog
 from .state import LearnState
@@ -73,7 +73,7 @@ def people_table_html(learn: LearnState, people: list[str | None]) -> str:
         s = learn.stats.of(p).summary()
         # the share of wins under its count on a narrow phone (friends.css), so the
         # names keep the width
-        wins = (f'{s.wins} <span class="pct">({100 * s.wins / s.hands:.0f}%)</span>')
+        wins = (f'{s.wins} <span class="pct">({percent(s.wins / s.hands, lang)})</span>')
         cells = (escape(str(s.hands)), wins, escape(f"{s.units:+d}"),
                  escape(number(s.units_per_hand, lang, 2, sign=True)))
         rows.append(f'<tr><th scope="row">{escape(who_label(learn, p))}</th>'
@@ -103,7 +103,7 @@ def stats_html(learn: LearnState) -> str:
     sums = [st.summary(p) for p, _ in cols]
 
     def pct(x: float) -> str:
-        return f"{100 * x:.0f}%"
+        return percent(x, lang)
 
     def row(label: str, vals: list[str], sep: str = "") -> str:
         # a value made of parts (the places) wraps between its parts, never inside one

@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from phom import best_arrangement, narrate
+from phom.words import in_order
 
 from ..core.i18n import rank_word, t, u_name
 from ..core.widgets import btn, card_html
@@ -27,7 +28,7 @@ def sent_by(view) -> dict:
 
 
 def _order(cards) -> list:
-    return sorted(cards, key=lambda c: (c.rank, c.suit))
+    return in_order(cards)     # as the move log says them: by rank, then bích, tép, rô, cơ
 
 
 def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
