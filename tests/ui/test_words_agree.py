@@ -335,3 +335,36 @@ def test_the_welcome_offers_the_language(browser):
     assert 'data-arg="vi"' in welcome and "Tiếng Việt" in welcome and "New to Phỏm?" in welcome
     assert App(st).lang == "en"           # saved: the choice outlives the visit
     assert not app.handle("lang", "fr") and app.lang == "en"
+
+
+def test_pass_and_play_names_every_seat_and_the_own_name_agrees():
+    """Pass-and-play: the phone goes round, so every seat goes by its name; the seat
+    that kept the page's own name for the player ("You") is spoken to by it."""
+    import random
+
+    app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, "lang": "en"})
+    app.start({"seed": "5", "speed": "instant"})
+    app.handle("settings")
+    assert app.handle("setting", ("seat_kind.2", "here")) and app.handle("setting", ("seat_name.2", "Hà"))
+    app.handle("new_match")
+    app.handle("confirm")
+    assert app.pass_and_play and app.names()[0] == "You" and app.you_seat == 0
+    rng = random.Random(3)
+    while not app.game.is_over:
+        g = app.game
+        if app.cover_for is not None:
+            app.handle("uncover")
+        elif app.is_person(g.to_move):
+            app.apply(app.auto_action() or rng.choice(app.legal()))
+        else:
+            app.apply(app.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+    said = [movelog.speak(app, m) for m in movelog.moves(app)]
+    pieces = _pieces(movelog.log_body_html(app)) + _pieces(render.page_html(app))
+    for text in said + pieces:
+        assert not bad_english(text), text
+    assert any(s.startswith("You ") for s in said) and any(s.startswith("Hà ") for s in said)
+    # renamed, the first seat is a name like any other
+    assert app.handle("settings") and app.handle("setting", ("seat_name.0", "Minh"))
+    app.handle("new_match")
+    app.handle("confirm")
+    assert app.names()[0] == "Minh" and app.you_seat is None

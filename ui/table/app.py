@@ -25,6 +25,7 @@ import json
 from phom.words import Who
 
 from ..core import notices, store
+from ..core.i18n import own_names
 from . import bots, hand, intents, match, saving
 from . import seats as seatplan
 from . import settings as table_settings
@@ -204,9 +205,15 @@ class App(TableState):
     @property
     def you_seat(self) -> int | None:
         """The seat the page speaks to as "you" ("You finish first", "Tuấn pays
-        you 2"): the player on this phone; with pass-and-play, nobody (every
-        seat goes by its name, the phone passing between them)."""
-        return None if self.pass_and_play else self.me
+        you 2"): the player on this phone. With pass-and-play every seat goes by
+        its name, the phone passing between them, but a seat that kept the name the
+        page gave the phone's own player ("Bạn", "You") is spoken to by it:
+        "You draw", never "You draws"."""
+        if not self.pass_and_play:
+            return self.me
+        if self.game is None:
+            return None
+        return next((s for s in range(self.game.players) if self.name(s).casefold() in own_names()), None)
 
     def who(self, seat: int) -> Who:
         """A seat as the page's sentences name it (phom/words.py)."""
