@@ -19,10 +19,27 @@ def test_every_cited_section_exists():
 
 
 def test_readme_links_the_docs_and_every_module_is_in_the_map():
+    """The README leads to every document in docs/ (it names them, and each exists);
+    the layout in docs/DEVELOPING.md and docs/API.md name every engine module."""
     readme = (ROOT / "README.md").read_text()
-    assert "docs/RULES.md" in readme and "docs/API.md" in readme
+    linked = set(re.findall(r"\]\((docs/[A-Z-]+\.md)\)", readme))
+    on_disk = {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    assert {"docs/RULES.md", "docs/API.md", "docs/DEVELOPING.md"} <= linked
+    assert linked == on_disk, (linked - on_disk, on_disk - linked)
+    assert re.search(r"!\[[^\]]+\]\(docs/screenshot\.png\)", readme) and (ROOT / "docs" / "screenshot.png").is_file()
+    layout = (ROOT / "docs" / "DEVELOPING.md").read_text()
+    layout = layout[layout.index("## Layout"):]
     api = (ROOT / "docs" / "API.md").read_text()
     for p in (ROOT / "phom").glob("*.py"):
         if p.stem not in ("__init__", "__main__"):
-            assert p.name in readme or p.stem in readme, f"README layout misses {p.name}"
+            assert p.name in layout or p.stem in layout, f"docs/DEVELOPING.md's layout misses {p.name}"
             assert p.name in api or p.stem in api, f"docs/API.md misses {p.name}"
+
+
+def test_the_readme_is_for_a_newcomer():
+    """At most ~150 lines: what it is, where to play, the two commands, a phone,
+    where to read on; the internals live in docs/."""
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 150
+    for heading in ("## Play it", "## Two commands", "## Try it on a phone", "## Read on"):
+        assert heading in readme, heading
