@@ -348,7 +348,7 @@ def t(lang: str, key: str, **kw) -> str:
     takes it as ``who=Who(...)`` (phom/words.py): when that seat is the one
     spoken to, ``key + "@you"`` is used where the language has it ("You go
     out"), and every ``Who`` is said in ``lang`` ("{who.obj}", "{who.poss}");
-    a sentence that opens with one starts with a capital ("Your meld")."""
+    a sentence that opens with the seat starts with a capital ("Your meld")."""
     table = STRINGS.get(lang) or STRINGS["vi"]
     who = kw.get("who")
     s = None
@@ -362,7 +362,7 @@ def t(lang: str, key: str, **kw) -> str:
         return s
     said = {k: (v.said(lang) if isinstance(v, Who) else v) for k, v in kw.items()}
     out = s.format(**said)
-    return capital(out) if s.startswith("{") else out
+    return capital(out) if s.startswith("{who") else out
 
 
 def percent(x: float, lang: str, digits: int = 0) -> str:
