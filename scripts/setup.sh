@@ -22,7 +22,7 @@ fi
 
 stamp=node_modules/.phom-lock-stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
-  npm ci --no-audit --no-fund --loglevel=error
+  npm ci --no-audit --no-fund --no-update-notifier --loglevel=error
   cp package-lock.json "$stamp"
 fi
 

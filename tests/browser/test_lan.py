@@ -35,8 +35,10 @@ SECURE_ONLY = """() => ({
 
 
 def test_a_lan_address_over_http_plays_without_what_needs_a_secure_context(playwright, site_url):
-    port = urlsplit(site_url).port
-    lan = f"http://{LAN_NAME}:{port}/"
+    import serve  # scripts/, on the path by conftest.py (site_url: the runtime and the pack made)
+
+    srv, url = serve.start(0, host="0.0.0.0")  # as make play HOST=0.0.0.0 serves (LanHandler)
+    lan = f"http://{LAN_NAME}:{urlsplit(url).port}/"
     browser = launch(playwright, [RULES] + BASELINE_ONLY)
     guard = Guard(lan)
     try:
@@ -63,4 +65,6 @@ def test_a_lan_address_over_http_plays_without_what_needs_a_secure_context(playw
         ctx.close()
     finally:
         browser.close()
+        srv.shutdown()
+        srv.server_close()
     guard.check()
