@@ -1,6 +1,6 @@
 """The teacher's data: self-play discards with what the next player could eat (issue 49).
 
-    python bench/teacher_data.py --out /tmp/teacher --preset basic --hands 2000 --seed 1
+    python3 bench/teacher_data.py --out /tmp/teacher --preset basic --hands 2000 --seed 1
 
 Plays hands with mixed line-ups (each seat one of ``hard``, ``expert`` with a
 smaller budget, ``normal``, and ``hard`` with noise, drawn per hand, so a model

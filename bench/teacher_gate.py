@@ -1,7 +1,7 @@
 """The teacher's gate: can a forecast learned from the view beat today's? (issue 49)
 
-    python bench/teacher_data.py --out /tmp/teacher --preset basic --hands 3000 --seed 1
-    python bench/teacher_gate.py --data /tmp/teacher --preset basic
+    python3 bench/teacher_data.py --out /tmp/teacher --preset basic --hands 3000 --seed 1
+    .venv/bin/python bench/teacher_gate.py --data /tmp/teacher --preset basic
 
 Reads the rows of ``bench/teacher_data.py`` (features from the mover's view,
 and whether the next player could eat each candidate, from the true hands),

@@ -3,7 +3,7 @@ and hands and matches saved by the version before the reshape (issue 11) still l
 and save back byte for byte.
 
 A change of behaviour that an issue asks for re-records with
-``python tools/fingerprint.py --record`` and says so in its commit.
+``python3 tools/fingerprint.py --record`` and says so in its commit.
 """
 
 import json
