@@ -368,3 +368,21 @@ def test_pass_and_play_names_every_seat_and_the_own_name_agrees():
     app.handle("new_match")
     app.handle("confirm")
     assert app.names()[0] == "Minh" and app.you_seat is None
+
+
+def test_no_decimal_point_in_any_vietnamese_text_of_the_table():
+    """The table after a hand, its end-of-hand panel, the score sheet, every rule set's
+    page: whatever a Vietnamese player reads, no number with a decimal point."""
+    from ui.table.rules_text import rules_html
+
+    for preset in store.PRESET_NAMES:
+        text = _text(rules_html("vi", preset))
+        assert not _decimal_point(text), (preset, _decimal_point(text))
+    assert "× 1,5" in _text(rules_html("vi", "bonus")) and "× 1.5" in _text(rules_html("en", "bonus"))
+    app = App(store.MemoryStorage(), {**store.DEFAULT_SETTINGS, "lang": "vi", "preset": "bonus"})
+    app.new_match(seed=4)
+    _bots_to_end(app)
+    for panel in (None, "scores", "log", "settings"):
+        app.open(panel)
+        text = _text(render.page_html(app))
+        assert not _decimal_point(text), (panel, _decimal_point(text))
