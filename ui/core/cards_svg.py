@@ -125,16 +125,18 @@ def card_face(rank: int, suit: str, compact: bool = False) -> str:
         '<rect class="card-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>'
     )
     if compact:
-        # Rank and suit stacked on the left, so they show where minis overlap.
-        fs = 62 if len(r) == 1 else 50
-        ls = ' letter-spacing="-5"' if len(r) > 1 else ""
+        # Rank and suit stacked on the left, so they show where minis overlap: the rank
+        # stays within the card's left 56 % (ui/style.css overlaps a meld's cards by 42 %),
+        # "10" squeezed to that width by the SVG itself (textLength), whatever the font.
+        fs = 58 if len(r) == 1 else 50
+        fit = ' textLength="46" lengthAdjust="spacingAndGlyphs"' if len(r) > 1 else ""
         body = (
-            f'<text class="rank" x="7" y="58" font-size="{fs}"{ls}>{r}</text>'
+            f'<text class="rank" x="5" y="56" font-size="{fs}"{fit}>{r}</text>'
             + _use(suit, 8, 70, 54)
         )
     else:
         fs = 46 if len(r) == 1 else 40
-        ls = ' letter-spacing="-4"' if len(r) > 1 else ""
+        ls = ' textLength="40" lengthAdjust="spacingAndGlyphs"' if len(r) > 1 else ""
         body = f'<text class="rank" x="8" y="44" font-size="{fs}"{ls}>{r}</text>' + _use(suit, 10, 52, 28)
         if rank >= 11:
             body += court_svg(rank, suit)

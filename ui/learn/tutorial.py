@@ -15,6 +15,7 @@ preset its turn model, tái, đền, eat payments and ù kinds, read from ``Rule
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -171,6 +172,16 @@ OVER = {"vi": "Hết ván. Bảng dưới cho thấy ai trả ai: tiền bị ă
               "are first with the fewest points left. Press “Done” to see the rule sets."}
 
 
+# "(phím D)", "(key E)", "(hoặc chọn bằng phím ← → rồi Enter)": what a keyboard does, in
+# brackets, said only where there is a keyboard (ui/learn/learn.css .kbd-hint)
+_KEY_HINT = re.compile(r" ?\((?:phím|key|hoặc chọn bằng phím|or pick it with)\b[^)]*\)")
+
+
+def key_hints(html: str) -> str:
+    """The callout's key hints marked, for CSS to show them on a device with a keyboard."""
+    return _KEY_HINT.sub(lambda m: f'<span class="kbd-hint">{m.group(0)}</span>', html)
+
+
 class Tutorial:
     """The guided hand in progress: which step, what the callout says and points at."""
 
@@ -224,7 +235,7 @@ class Tutorial:
             text = cur[0].text["en" if lang == "en" else "vi"]
         head = "Hướng dẫn" if lang != "en" else "Tutorial"
         return (f'<div class="tut-callout" role="status" data-key="tut-callout"><b>{head}:</b> '
-                f'{escape(text)}</div>')
+                f'{key_hints(escape(text))}</div>')
 
 
 # ---------------------------------------------------------------- the presets, from Rules
@@ -279,9 +290,12 @@ def preset_summary(lang: str) -> str:
             extra.append("thông" if vi else "streak (thông)")
         cells = [preset_name(lang, name), turns, tai, yes if r.den else no, _eats(r, lang),
                  _u_kinds(r, lang) + (" · " + ", ".join(extra) if extra else "")]
+        # each cell names its column (data-col): on a phone the table reads as one
+        # card a rule set, each line "Tái: có" (ui/learn/learn.css), nothing cut off
         rows.append("<tr>" + "".join(
-            f'<{"th scope=row" if i == 0 else "td"}>{escape(c)}</{"th" if i == 0 else "td"}>'
+            f'<th scope="row">{escape(c)}</th>' if i == 0 else
+            f'<td data-col="{escape(heads[i])}">{escape(c)}</td>'
             for i, c in enumerate(cells)) + "</tr>")
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    return (f'<div class="stats-scroll"><table class="stats-table preset-table"><thead><tr>{head}'
+    return (f'<div class="preset-wrap"><table class="stats-table preset-table"><thead><tr>{head}'
             f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')

@@ -132,11 +132,14 @@ def over_html(app) -> str:
     actions = app.slot_html("over_actions") + btn(t(lang, "btn_scores"), "scores", key="over-scores")
     # the next hand, unless a feature says what comes instead (a linked guest: the host deals)
     actions += app.slot_html("over") or btn(t(lang, "btn_next"), "next", kbd="N", cls="primary big")
+    # what the blue edge and the letter on a sent card mean, said once under the standings
+    key = (f'<p class="sent-key"><span class="sent-mark" aria-hidden="true"></span>{escape(t(lang, "sent_key"))}</p>'
+           if 'class="sent-by"' in rows else "")
     return (
         '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
         f'<div class="over-head"><h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
         f'<p class="headline">{escape(head)}</p>{app.slot_html("over_head")}</div>'
-        f'<ol class="standings">{rows}</ol>'
+        f'<div class="standings-box"><ol class="standings">{rows}</ol>{key}</div>'
         f'<section class="pay"><h3>{escape(t(lang, "payments"))}</h3>{pay_html}</section>'
         f'<div class="panel-actions">{actions}</div>'
         "</div></div>"

@@ -126,7 +126,7 @@ def _plate(app, seat: int, view) -> str:
                  f'<span class="count-back" aria-hidden="true">{card_back()}</span><b>{n}</b></span>')
     avatar = f'<span class="avatar" aria-hidden="true">{escape(name[:1])}</span>'
     return (f'<div class="plate">{avatar}<span class="who"><b class="name">{escape(name)}</b>'
-            f'{"".join(tags)}</span>{count}{score}</div>')
+            f'{"".join(tags)}</span><span class="nums">{count}{score}</span></div>')
 
 
 def seat_html(app, seat: int, pos: str, view, legal) -> str:
@@ -174,7 +174,9 @@ def center_html(app, view, legal) -> str:
         + attrs(type="button", class_="stock" + (" can" if can_draw else ""), data_act="draw",
                  data_key="stock", aria_label=label, aria_disabled=None if can_draw else "true",
                  aria_keyshortcuts="D" if can_draw else None)
-        + f'><span class="pile" aria-hidden="true">{card_back()}{card_back()}</span>'
+        # as many backs as there are cards, up to two: an empty stock shows its place, no card
+        + f'><span class="pile{" empty" if not view.stock_size else ""}" aria-hidden="true">'
+        + card_back() * min(2, view.stock_size) + "</span>"
         + f'<span class="stock-n" aria-hidden="true">{escape(t(lang, "stock"))} · {view.stock_size}</span></button>'
     )
     pot = f'<span class="hand-no">{escape(t(lang, "hand_no", n=app.hand_no))}</span>'
