@@ -83,6 +83,14 @@ def test_a_shared_link_deals_the_same_hand_in_a_fresh_context(new_table, site_ur
     b.click('[data-act="deal_yes"]')
     wait_ready(b)
     assert state(b)["hand"] == state(c)["hand"]
+    # the match was put aside, not thrown away (issue 48): the menu's way back takes it up
+    b.click('[data-act="menu"]')
+    b.click('.dlg-menu [data-act="match_back"]')
+    b.wait_for_function("(h) => JSON.parse(window.phomState()).hand === h", arg=before["hand"])
+    wait_ready(b)
+    back = state(b)
+    assert (back["totals"], back["hand_no"], back["settings"]["preset"]) == (
+        before["totals"], before["hand_no"], before["settings"]["preset"])
 
 
 def test_daily_deal_same_for_everyone_and_after_reload(new_table, site_url):

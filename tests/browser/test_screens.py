@@ -300,20 +300,33 @@ def test_every_screen_at_four_sizes(new_table, site_url, artifacts, lang):
     s.check("the review")
     s.close()
 
-    # the tutorial, and its closing table (the lesson's last panel, opened as its Done does)
+    # the tutorial over the match: the match put aside, totals and all (issue 48)
+    before = state(page)
+    kept = (before["totals"], before["hand_no"], before["settings"]["preset"])
     s.act("menu")
     s.dialog("menu")
     s.act("tutorial", ".dlg-menu")
-    if page.locator(".dlg-learn-confirm").count():
-        s.check("the tutorial asked over a match")
-        s.act("deal_yes", ".dlg-learn-confirm")
+    s.dialog("learn-confirm")
+    s.check("the tutorial asked over a match")
+    s.act("deal_yes", ".dlg-learn-confirm")
     wait_ready(page, 60_000)
+    assert state(page)["settings"]["preset"] == "basic"      # the rules a beginner expects
     s.check("the tutorial's first step")
+    s.act("menu")
+    s.dialog("menu")
+    assert page.locator('.dlg-menu [data-act="match_back"]').count() == 1
+    s.close()
+    # its closing table (the lesson's last panel, opened as its Done does), and the way back
     page.evaluate("""() => { const b = document.createElement('button');
         b.dataset.act = 'tutorial_done'; b.hidden = true; document.getElementById('table').append(b); b.click(); }""")
     s.dialog("learn-summary")
     s.check("the tutorial's closing table")
-    s.close()
+    s.act("match_back", ".dlg-learn-summary")
+    page.wait_for_function("() => !document.querySelector('.dialog')", timeout=10_000)
+    wait_ready(page)
+    after = state(page)
+    assert (after["totals"], after["hand_no"], after["settings"]["preset"]) == kept
+    assert page.locator('[data-act="match_back"]').count() == 0
 
     # internet play's consent, and the host's panel for a guest's phone
     s.act("settings")

@@ -137,7 +137,7 @@ def test_a_deal_asks_before_replacing_a_match_in_progress():
     app.apply(app.legal()[0])
     deck = list(app.game.deck)
     learn.offer_code(daily(phom.share.parse_date("2026-12-03")).encode())
-    assert app.dialog == "learn-confirm" and "bỏ ván" in learn.confirm_html()
+    assert app.dialog == "learn-confirm" and "cất lại" in learn.confirm_html()
     learn.handle("deal_no")
     assert list(app.game.deck) == deck and app.dialog is None
     learn.offer_code(daily(phom.share.parse_date("2026-12-03")).encode())
@@ -307,7 +307,7 @@ def intent(learn, app, act, arg=None):
 def test_the_tutorial_walks_through_a_hand_and_refuses_other_moves():
     app, learn = fresh()
     learn.handle("tutorial")
-    assert learn.tutorial is not None and app.game.rules.name == "bonus"
+    assert learn.tutorial is not None and app.game.rules.name == "basic"
     bots_play(app)
     assert "bốc một lá" in learn.tutorial_callout_html() and learn.tutorial_target() == ".stock"
     intent(learn, app, "draw")

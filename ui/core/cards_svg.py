@@ -126,10 +126,10 @@ def card_face(rank: int, suit: str, compact: bool = False) -> str:
     )
     if compact:
         # Rank and suit stacked on the left, so they show where minis overlap: the rank
-        # stays within the card's left 56 % (ui/style.css overlaps a meld's cards by 42 %),
+        # stays within the card's left half (ui/style.css overlaps a meld's cards by 46 %),
         # "10" squeezed to that width by the SVG itself (textLength), whatever the font.
-        fs = 58 if len(r) == 1 else 50
-        fit = ' textLength="46" lengthAdjust="spacingAndGlyphs"' if len(r) > 1 else ""
+        fs = 54 if len(r) == 1 else 50
+        fit = ' textLength="43" lengthAdjust="spacingAndGlyphs"' if len(r) > 1 else ""
         body = (
             f'<text class="rank" x="5" y="56" font-size="{fs}"{fit}>{r}</text>'
             + _use(suit, 8, 70, 54)

@@ -50,6 +50,9 @@ KEYS: tuple[StorageKey, ...] = (
     STATS_CORRUPT := StorageKey("phom.stats.corrupt", "local", "statistics that could not be read, set aside"),
     LEARN := StorageKey("phom.learn.v1", "local",
                         "this hand's hint count, the daily deal's date, the tutorial's hand (ui/learn/)"),
+    SUSPENDED := StorageKey("phom.suspended.v1", "local",
+                            "the match put aside while the tutorial or a shared or daily deal is "
+                            "played, a page save as SAVE's, taken up again by its way back (ui/learn/)"),
     PAINT := StorageKey("phom.paint.v1", "local",
                         "the last table's HTML, painted before Python starts (ui/boot/paint.js)"),
     GUEST := StorageKey("phom.guest.v1", "session",
@@ -74,6 +77,7 @@ STATS_KEY = STATS.key
 STATS_CORRUPT_KEY = STATS_CORRUPT.key
 LEARN_KEY = LEARN.key
 PAINT_KEY = PAINT.key
+SUSPENDED_KEY = SUSPENDED.key
 GUEST_KEY = GUEST.key
 NET_KEY = NET.key
 NET_GUEST_KEY = NET_GUEST.key
@@ -394,6 +398,56 @@ def set_aside_saves(storage) -> list:
     """The saves set aside, newest first (for a bug report, or to try again)."""
     keys = [CORRUPT_KEY] + [f"{CORRUPT_KEY}.{i}" for i in range(2, KEEP_ASIDE + 1)]
     return [v for v in (_get(storage, k) for k in keys) if v is not None]
+
+
+def suspend_match(storage, settings: dict) -> bool:
+    """Put the saved match aside (``SUSPENDED_KEY``) with the ``settings`` it was
+    played under, to be taken up again by ``take_up_match``; one at a time: one
+    already aside is kept, never overwritten (the tutorial opened from a shared deal
+    keeps the player's own match). False when there is nothing saved to keep or the
+    browser refused the copy."""
+    raw = _get(storage, SAVE_KEY)
+    if raw is None:
+        return False
+    if _get(storage, SUSPENDED_KEY) is not None:
+        return True
+    return _set(storage, SUSPENDED_KEY, json.dumps(
+        {"save": raw, "settings": clean_settings(settings)}, ensure_ascii=False))
+
+
+def has_suspended(storage) -> bool:
+    return _get(storage, SUSPENDED_KEY) is not None
+
+
+def suspended_totals(storage) -> list | None:
+    """The totals of the match put aside (for the way back's words), None if none
+    is aside or it cannot be read."""
+    raw = _get(storage, SUSPENDED_KEY)
+    if raw is None:
+        return None
+    try:
+        snap = json.loads(json.loads(raw)["save"])
+        return list(phom.Match.from_json(snap["match"]).totals)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def take_up_match(storage) -> dict | None:
+    """The match put aside becomes the saved match again (the detour's own save is
+    dropped): its settings returned, None (changing nothing) when none is aside, it
+    cannot be read or it cannot be written back."""
+    raw = _get(storage, SUSPENDED_KEY)
+    if raw is None:
+        return None
+    try:
+        rec = json.loads(raw)
+        save, settings = rec["save"], clean_settings(rec["settings"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if type(save) is not str or not _set(storage, SAVE_KEY, save):
+        return None
+    _remove(storage, SUSPENDED_KEY)
+    return settings
 
 
 def clear_match(storage) -> bool:

@@ -186,6 +186,40 @@ class Learn(LearnState):
             self.state["lesson"] = None
             self.save_state()
 
+    # ------------------------------------------------------------ a detour, and the way back
+    def suspend(self) -> None:
+        """Before the tutorial or a deal replaces a match the player cares about
+        (``in_progress``): put it aside, totals and all (ui/core/store.py)."""
+        if self.in_progress() and not self.guest:
+            self.app.save()
+            store.suspend_match(self.storage, self.app.settings)
+
+    def suspended(self) -> bool:
+        return not self.guest and store.has_suspended(self.storage)
+
+    def back_to_match(self) -> bool:
+        """The match put aside is the match again; the lesson or the deal ends."""
+        app = self.app
+        if not self.suspended():
+            return False
+        app.open(None)
+        if not app.take_up():
+            return True     # said why (a damaged save is set aside); the detour stays
+        self.end_tutorial()
+        self.banner = None
+        self.state["daily"] = None
+        self.save_state()
+        self.hint, self.hint_for, self.wanted = None, None, None
+        return True
+
+    def back_label(self) -> str:
+        """"Back to my match (+5 −2 …)": the way back, with the totals it keeps."""
+        totals = store.suspended_totals(self.storage)
+        lang = self.app.lang
+        if not totals:
+            return tx(lang, "btn_back_match")
+        return tx(lang, "back_match_totals", totals=" ".join(f"{x:+d}" for x in totals))
+
     # ------------------------------------------------------------ deals
     def offer(self, deal: Deal, day: str | None = None) -> None:
         """Start ``deal`` now, or ask first when a match is in progress."""

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
 """The table's moves: the tutorial may refuse one (the lesson asks for another)."""
 HOST_ONLY = ("tutorial", "welcome_no", "tutorial_done", "daily", "share", "copied", "review",
-             "deal_yes")
+             "deal_yes", "match_back")
 """Intents that start or open the whole match: not a linked guest's (it holds one view)."""
 
 
@@ -183,7 +183,9 @@ def daily_deal(learn: Learn, arg: object) -> bool:
 
 
 def deal_yes(learn: Learn, arg: object) -> bool:
-    """Yes to "replace the match?": the tutorial or the deal that asked starts."""
+    """Yes to "put the match aside?": the match in progress is kept aside (its way
+    back: ``match_back``), then the tutorial or the deal that asked starts."""
+    learn.suspend()
     if learn.pending_tutorial:
         learn.pending_tutorial = False
         learn.start_tutorial()
@@ -194,6 +196,11 @@ def deal_yes(learn: Learn, arg: object) -> bool:
         learn.start(deal, day)
     learn.app.open(None)
     return True
+
+
+def match_back(learn: Learn, arg: object) -> bool:
+    """Back to the match put aside: the detour (the lesson, a shared or daily deal) ends."""
+    return learn.back_to_match()
 
 
 def deal_no(learn: Learn, arg: object) -> bool:
@@ -210,4 +217,5 @@ INTENTS: dict[str, Callable[[Learn, object], bool]] = {
     "stats_reset": stats_reset, "stats_reset_no": stats_reset_no,
     "stats_reset_yes": stats_reset_yes,
     "share": share, "copied": copied, "daily": daily_deal, "deal_yes": deal_yes, "deal_no": deal_no,
+    "match_back": match_back,
 }

@@ -125,8 +125,9 @@ def menu_items(s: LearnState) -> list[str]:
     lang = s.app.lang
     entries = (("tutorial", "btn_tutorial"), ("daily", "btn_daily"), ("share", "btn_share"),
                ("stats", "btn_stats"))
-    return [menu.item(tx(lang, k), act) for act, k in entries
-            if not (s.guest and act in HOST_ONLY)]
+    back = [menu.item(s.back_label(), "match_back")] if s.suspended() else []
+    return back + [menu.item(tx(lang, k), act) for act, k in entries
+                   if not (s.guest and act in HOST_ONLY)]
 
 
 # ------------------------------------------------------------ the dialogs
@@ -143,8 +144,9 @@ def dialog_html(s: LearnState) -> str:
         return confirm_html(s)
     if d == "learn-summary":
         body = (f'<p>{escape(tx(lang, "summary_text"))}</p>{preset_summary(lang)}'
-                f'<div class="panel-actions">{btn(tx(lang, "btn_done"), "close", cls="primary")}'
-                "</div>")
+                '<div class="panel-actions">'
+                + (btn(s.back_label(), "match_back") if s.suspended() else "")
+                + f'{btn(tx(lang, "btn_done"), "close", cls="primary")}</div>')
         return learn_dialog("learn-summary", tx(lang, "summary_title"), body, lang, wide=True)
     if d == "learn-review" and s.session is not None:
         from .review_view import rt

@@ -1,8 +1,8 @@
 """Hướng dẫn / Tutorial: a guided first hand, then what differs in each preset.
 
-A crafted deal (``phom.deal.make_deck``) at a ``bonus`` table (four turns, the
-player lays down and sends by hand) in which the player, in seat 1 of 4 after
-the starter, meets in order: a draw, a discard of high deadwood, an eat, the
+A crafted deal (``phom.deal.make_deck``) at a ``basic`` table (four turns, no
+bonus ù, no đền: the rules a beginner expects; the player lays down and sends
+by hand) in which the player, in seat 1 of 4 after the starter, meets in order: a draw, a discard of high deadwood, an eat, the
 discard after it, a draw and a discard, the last draw, a lay-down with another
 arrangement than the one proposed (so that a card can be sent), the send, a
 chốt to avoid and the payments. The other seats follow a script (``ScriptBot``)
@@ -23,7 +23,7 @@ import phom
 from phom import Card, Discard, Draw, Eat, LayDown, Send
 from phom.deal import make_deck
 
-PRESET = "bonus"
+PRESET = "basic"
 STARTER = 3
 HANDS = {0: "5H 6H 7H 7D 7C QD QH KC 2S",
          1: "8S 10S 2D 3D JH KH 4C 9H AH",

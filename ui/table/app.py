@@ -74,6 +74,10 @@ class App(TableState):
     def new_match(self, seed=None, deck=None, starter: int = 0) -> None:
         match.new_match(self, seed, deck, starter)
 
+    def take_up(self) -> bool:
+        """The match put aside for a detour is the match again (table/match.py)."""
+        return match.take_up(self)
+
     def next_hand(self) -> bool:
         return self.source.next_hand(self)
 

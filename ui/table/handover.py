@@ -139,7 +139,7 @@ def over_html(app) -> str:
         '<div class="overlay over-layer"><div class="panel over" role="dialog" aria-labelledby="over-title" data-key="over">'
         f'<div class="over-head"><h2 id="over-title">{escape(t(lang, "over_title", n=app.hand_no))}</h2>'
         f'<p class="headline">{escape(head)}</p>{app.slot_html("over_head")}</div>'
-        f'<div class="standings-box"><ol class="standings">{rows}</ol>{key}</div>'
+        f'<ol class="standings">{rows}</ol>{key}'
         f'<section class="pay"><h3>{escape(t(lang, "payments"))}</h3>{pay_html}</section>'
         f'<div class="panel-actions">{actions}</div>'
         "</div></div>"

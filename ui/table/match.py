@@ -66,6 +66,19 @@ def start_link(app, link) -> None:
     app.new_match(seed=link.seed, deck=link.deck, starter=link.starter)
 
 
+def take_up(app) -> bool:
+    """The match put aside for a detour (the tutorial, a shared or daily deal:
+    ui/learn/) becomes the match again, as it was, under its own table settings;
+    False, with the detour's match left as it is, when none is aside or it cannot
+    be read back (a damaged one is set aside and said, as a damaged save is)."""
+    kept = store.take_up_match(app.storage)
+    if kept is None:
+        return False
+    app.settings.update({k: kept[k] for k in ("preset", "players", "hand_size", "bot")})
+    app.save_settings()
+    return resume(app)
+
+
 def resume(app) -> bool:
     """Take up the saved match, as it was (its hand is never dealt again); a save
     that cannot be read is set aside and said, and False returned."""
