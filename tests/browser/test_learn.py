@@ -86,7 +86,8 @@ def test_a_shared_link_deals_the_same_hand_in_a_fresh_context(new_table, site_ur
     # the match was put aside, not thrown away (issue 48): the menu's way back takes it up
     b.click('[data-act="menu"]')
     b.click('.dlg-menu [data-act="match_back"]')
-    b.wait_for_function("(h) => JSON.parse(window.phomState()).hand === h", arg=before["hand"])
+    b.wait_for_function("(h) => JSON.stringify(JSON.parse(window.phomState()).hand) === h",
+                        arg=json.dumps(before["hand"], separators=(",", ":")))
     wait_ready(b)
     back = state(b)
     assert (back["totals"], back["hand_no"], back["settings"]["preset"]) == (

@@ -116,7 +116,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "laid_melds": "Đã hạ",
         "left_cards": "Còn trên tay",
         "sent_by": "{who} gửi",
-        "sent_key": "Viền xanh: lá được gửi vào phỏm; chữ ở góc: người gửi.",
+        "sent_key": "Viền xanh: lá gửi vào phỏm; chữ ở góc: người gửi.",
         "nothing_laid": "không hạ",
         "players_range": "{lo} đến {hi} người chơi.",
         # prompts
@@ -271,7 +271,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "laid_melds": "Laid",
         "left_cards": "Left in hand",
         "sent_by": "sent by {who.obj}",
-        "sent_key": "Blue edge: a card sent onto a meld; the letter: who sent it.",
+        "sent_key": "Blue edge: a card sent onto a meld; letter: its sender.",
         "nothing_laid": "laid nothing",
         "players_range": "{lo} to {hi} players.",
         "prompt_take": "Draw from the stock (D){eat}.",
