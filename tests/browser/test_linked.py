@@ -284,3 +284,45 @@ def test_a_join_lost_is_said_again_until_the_table_comes(rtc_browser, guard, sit
     assert set(state(guest)["hand"])
     welcomes = [m for m in guest_messages(guest) if m.get("type") == "welcome"]
     assert len(welcomes) == 1 and not [m for m in guest_messages(guest) if m.get("type") == "refused"]
+
+
+def test_the_turn_clock_runs_out_once_and_every_phone_says_so(rtc_browser, guard, site_url, artifacts):
+    """Issue 51: the host sets 20 s; on the guest's turn both phones draw the ring on its
+    seat; the guest lets it run out: the seat's bot finishes the turn and both phones say
+    so in words; at its next turn the guest plays again itself."""
+    host, guest = two_seats_linked(rtc_browser, guard, site_url, 34, "")
+    host.tap('[data-act="settings"]')
+    host.tap('[data-act="link_clock"][data-arg="20"]')
+    assert host.get_attribute('[data-act="link_clock"][data-arg="20"]', "aria-pressed") == "true"
+    host.screenshot(path=str(artifacts / "clock-setting-vi-390.png"))
+    host.keyboard.press("Escape")
+
+    def to_guest() -> None:
+        for _ in range(300):
+            if phase(guest) == "your-turn" and host.locator('.clock-ring[data-clock="1"]').count():
+                return
+            if phase(host) == "your-turn":
+                tap_step(host)
+            time.sleep(0.1)
+        raise AssertionError(f"no turn for the guest: {seen(guest)}")
+
+    to_guest()
+    t0 = time.time()
+    wait_for(lambda: guest.locator('.clock-ring[data-clock="1"]').count(), "the ring on the guest's phone", 10.0)
+    guest.screenshot(path=str(artifacts / "clock-guest-en-390.png"))
+    guest.set_viewport_size({"width": 844, "height": 390})
+    guest.screenshot(path=str(artifacts / "clock-guest-en-844.png"))
+    guest.set_viewport_size({"width": 390, "height": 844})
+    for page, words in ((guest, "Time ran out — a bot plays one turn for"), (host, "Hết giờ — máy đánh thay")):
+        wait_for(lambda page=page: page.locator(".clock-out").count(), "the words when time ran out", 40.0,
+                 lambda page=page: seen(page))
+        assert words in page.inner_text(".clock-out")
+    waited = time.time() - t0
+    assert 17.0 < waited < 35.0, waited
+    guest.screenshot(path=str(artifacts / "clock-out-guest-en-390.png"))
+    to_guest()                         # its next turn: the guest's own again
+    assert guest.locator(".clock-out").count() == 0
+    moves = len(guest_messages(guest))
+    tap_step(guest)
+    wait_for(lambda: len(guest_messages(guest)) > moves, "the guest's own move taken")
+    assert not [m for m in guest_messages(guest) if m.get("type") == "refused"]

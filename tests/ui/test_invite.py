@@ -92,12 +92,13 @@ def test_turn_setting_checked():
 
 def test_the_device_record_survives_bad_storage():
     s = MemoryStorage()
-    assert load_net(s) == {"consent": False, "turn": None}
+    assert load_net(s) == {"consent": False, "turn": None, "clock": 0}
     s.setItem("phom.net.v1", "{not json")
     assert load_net(s)["consent"] is False
     assert s.getItem("phom.net.v1") is None and "{not json" in s.getItem("phom.net.v1.corrupt")  # set aside
-    s.setItem("phom.net.v1", json.dumps({"consent": True, "turn": {"url": "http://x"}, "room": "../x", "secret": 3}))
-    assert load_net(s) == {"consent": True, "turn": None}
+    s.setItem("phom.net.v1", json.dumps({"consent": True, "turn": {"url": "http://x"}, "room": "../x", "secret": 3,
+                                         "clock": 30}))
+    assert load_net(s) == {"consent": True, "turn": None, "clock": 0}     # a clock not on offer: off
     save_net(s, {"consent": True, "turn": None, "room": "abcdefghij12", "secret": "S3cr3t-key_0123456789"})
     assert load_net(s)["room"] == "abcdefghij12"
 
@@ -565,3 +566,77 @@ def test_a_guests_own_name_sits_on_its_seat_on_every_phone_and_the_ask_offers_th
     assert [minh.name(s) for s in (1, 2, 3)] == ["Lan Anh", "Bạn (3)", "Minh"] and "Ván 2" in render.page_html(minh)
     minh.settings["lang"] = "en"
     assert minh.name(0) == "Host" and lan.name(0) == "Chủ bàn"     # the host's word, in each phone's language
+
+
+def test_the_turn_clock_runs_out_once_a_bot_finishes_the_turn_every_phone_is_told_and_the_player_plays_on():
+    """Issue 51's turn clock at 20 s: the guest's turn is timed from the state that started
+    it; at 19.9 s nothing, at 20 s the seat's bot finishes the turn, both phones say so in
+    words, and at the seat's next turn its player plays again (with a new 20 s). Off, no
+    state carries a clock and no ring is drawn; a table without a guest's seat offers none."""
+    from ui.friends.clock import TurnClock
+
+    solo = App(MemoryStorage())
+    solo.start({"seed": "3"})
+    plug(solo)
+    solo.open("settings")
+    assert "clock-choice" not in render.page_html(solo)
+    host = hosted((2,), seed=12)
+    room = Room(host)
+    lan = guest_app(MemoryStorage(), MemoryStorage())
+    room.enter("p1", lan, "Lan")
+    room.host_reply("p1", host_admit(host, host.friends.net_host, "p1", 2))
+    clock: TurnClock = host.friends.clock
+    host.open("settings")
+    assert 'data-act="link_clock" data-arg="20"' in render.page_html(host) and clock.limit == 0
+    host.close() if hasattr(host, "close") else host.handle("close")
+    s = host.session
+
+    def play_until(seat_turn: int) -> None:
+        for _ in range(200):
+            g = host.game
+            if g.to_move == seat_turn and not host.bot_to_move():
+                return
+            if host.bot_to_move():
+                host.apply(host.bot_for(g.to_move).choose(g.view(g.to_move), g.legal_actions()))
+            elif g.to_move == 2:
+                lan.apply(lan.auto_action() or lan.legal()[0])
+            else:
+                host.apply(host.auto_action() or host.legal()[0])
+            room.pump()
+        raise AssertionError("no such turn")
+
+    play_until(2)
+    assert "clock" not in room.got["p1"][-1] and "clock-ring" not in render.page_html(lan)
+    clock.limit = 20
+    t0 = 1000.0
+    assert clock.tick(s, t0) is None
+    room.pump()                       # the limit changed: the guest is sent the clock
+    last = json.loads(room.got["p1"][-1])
+    assert last["clock"]["limit"] == 20 and last["clock"]["seat"] == 2 and last["clock"]["out"] is None
+    assert 'data-clock="2"' in render.page_html(lan) and 'data-clock="2"' in render.page_html(host)
+    turns = host.game.turns[2]
+    assert clock.tick(s, t0 + 19.9) is None and 2 not in s.covered
+    assert clock.tick(s, t0 + 20.0) == "out" and 2 in s.covered
+    room.pump()
+    for page in (host, lan):
+        assert "Hết giờ — máy đánh thay Lan một lượt." in render.page_html(page)
+    assert json.loads(room.got["p1"][-1])["clock"]["out"] == 2
+    while host.game.to_move == 2:     # the seat's bot finishes the turn (the page's bots loop)
+        assert host.bot_to_move()
+        host.apply(host.bot_for(2).choose(host.game.view(2), host.game.legal_actions()))
+    assert host.game.turns[2] == turns + 1
+    assert clock.tick(s, t0 + 21.0) == "back" and 2 not in s.covered
+    room.pump()
+    assert "Hết giờ" in render.page_html(lan)        # said until Lan's next turn
+    if not host.game.is_over:
+        play_until(2)                 # its next turn: Lan's own, timed afresh
+        assert clock.tick(s, t0 + 30.0) is None
+        room.pump()
+        assert "Hết giờ" not in render.page_html(lan) and "Hết giờ" not in render.page_html(host)
+        assert clock.tick(s, t0 + 40.0) is None and not host.bot_to_move()
+        assert clock.tick(s, t0 + 59.0) is None and 2 not in s.covered
+        lan.apply(lan.auto_action() or lan.legal()[0])
+        room.pump()
+        assert host.game.actions[-1] is not None
+    lan.settings["lang"] = "en"
+    assert TurnClock(30).limit == 0 and TurnClock(45).limit == 45

@@ -33,6 +33,7 @@ from ..core import store
 from ..core.i18n import Words
 from ..core.widgets import btn
 from ..table.match import name_guest
+from .clock import clean_limit
 
 NET_VERSION = 1
 RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://nostr.sathoarder.com")
@@ -305,8 +306,8 @@ def load_net(storage) -> dict:
     Read as every kept object is (store.read_object: one that cannot be read is set
     aside with why); a field that does not check out is dropped, the rest kept."""
     raw = store.read_object(storage, store.NET_KEY, "internet play's record",
-                            ("consent", "turn", "room", "secret")) or {}
-    out: dict = {"consent": raw.get("consent") is True}
+                            ("consent", "turn", "room", "secret", "clock")) or {}
+    out: dict = {"consent": raw.get("consent") is True, "clock": clean_limit(raw.get("clock"))}
     try:
         t = raw.get("turn") or {}
         out["turn"] = check_turn(t.get("url"), t.get("user"), t.get("pass")) if isinstance(t, dict) else None

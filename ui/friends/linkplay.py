@@ -13,6 +13,7 @@ matters: on a reload it asks for a new code and gets its seat back by token.
 from __future__ import annotations
 
 import json
+import time
 from html import escape
 
 import phom
@@ -26,6 +27,7 @@ from ..core.store import GUEST_KEY
 from ..table import seats as seatplan
 from ..table.app import App
 from ..table.banners import link_notice
+from . import clock as turn_clock
 from .state import FriendsState
 
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
@@ -222,14 +224,18 @@ class HostLinks:
         if s is None:
             return []
         out = []
+        clock = app.friends.clock.info(s, time.monotonic()) if app.friends.clock is not None else None
         for seat in s.guests():
             if self.status.get(seat) != "open" or seat not in s.connected:
                 continue
-            now = (s.seq, tuple(s.names()))
+            now = (s.seq, tuple(s.names()), None if clock is None else clock["limit"])
             if self.sent.get(seat) == now:
                 continue
             self.sent[seat] = now
-            out.append((seat, json.dumps(s.message_for(seat), ensure_ascii=False)))
+            msg = s.message_for(seat)
+            if clock is not None:
+                msg["clock"] = clock      # the turn clock (ui/friends/clock.py): the same ring on every phone
+            out.append((seat, json.dumps(msg, ensure_ascii=False)))
         return out
 
 
@@ -291,14 +297,45 @@ def plug(app: App) -> None:
     """Linked play's part of a table: its buttons at the end of the settings, and
     on a host's table the guests' panel and the alert for a guest who dropped; a
     guest's table (``guest_app`` plugs it) says the host deals the next hand."""
-    app.friends = FriendsState(links=None if app.guest else HostLinks())
+    app.friends = FriendsState(links=None if app.guest else HostLinks(),
+                               clock=None if app.guest else turn_clock.TurnClock())
     app.plug("settings", settings_buttons_html)
+    app.plug("plate", clock_ring_html)
+    app.plug("banners", clock_out_html)
     if app.guest:
         app.plug("over", host_deals_html)
         return
+    app.plug("settings", clock_choice_html)
     app.panels.add("link")
     app.plug("panel", host_panel_html)
     app.plug("banners", away_html)
+
+
+def clock_now(app: App) -> tuple[dict | None, float]:
+    """The turn clock as this phone knows it, and the seconds since then: the host's own,
+    or what the host's last state said."""
+    if app.guest:
+        feed = app.source
+        return feed.clock, time.monotonic() - feed.clock_at
+    c = app.friends.clock
+    return (c.info(app.session, time.monotonic()) if c is not None and app.session is not None else None), 0.0
+
+
+def clock_ring_html(app: App, seat: int) -> str:
+    info, spent = clock_now(app)
+    return turn_clock.ring_html(info, seat, spent)
+
+
+def clock_out_html(app: App) -> str:
+    info, _ = clock_now(app)
+    return turn_clock.out_html(app.lang, info, app.name) if app.game is not None else ""
+
+
+def clock_choice_html(app: App) -> str:
+    """Settings on a host's table with a guest's seat: the turn clock."""
+    if app.friends.clock is None or not any(x.kind == "guest" for x in app.seats):
+        return ""
+    return turn_clock.choice_html(app.lang, app.friends.clock.limit)
 
 
 def host_dialog_html(app: App, links: HostLinks) -> str:
@@ -404,6 +441,8 @@ class HostFeed:
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.refused = False            # the host refused our join or a move (said as a flash)
         self.join_screen = None         # another join screen (internet play's: ui/friends/invite_view.py)
+        self.clock: dict | None = None  # the host's turn clock as its last state said (clock.read_info)
+        self.clock_at = 0.0             # when that state came (this phone's own clock)
         try:
             saved = json.loads(str(session_storage.getItem(GUEST_KEY) or "{}"))
             if isinstance(saved, dict) and isinstance(saved.get("seat"), int) and isinstance(saved.get("token"), str):
@@ -528,6 +567,7 @@ class HostFeed:
             return False
         new_hand = app.game is None or app.game.hand_no != hand_no
         self.received.append(msg)
+        self.clock, self.clock_at = turn_clock.read_info(msg.get("clock")), time.monotonic()
         self.seq = int(msg["seq"])
         self.names = [str(x) for x in msg["names"]]
         self.waiting = False

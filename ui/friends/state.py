@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .clock import TurnClock
     from .invite import NetGuest, NetHost
     from .linkplay import HostLinks
 
@@ -24,6 +25,7 @@ class FriendsState:
     net_host: NetHost | None = None     # the room a host holds open for its invitation
     net_url: str = ""                   # that room's invitation link
     net_guest: NetGuest | None = None   # a guest who came by an invitation: where it is on its way in
+    clock: TurnClock | None = None      # a host's turn clock (ui/friends/clock.py; its limit kept in NET_KEY)
 
 
 __all__ = ["FriendsState"]

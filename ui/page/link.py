@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 from js import document, window
 from pyodide.ffi import create_proxy
@@ -24,7 +25,8 @@ from .net import NetPage, guest_link
 JOIN_AGAIN_S = 3.0   # a guest with no table this long after its join says it again
 JOIN_TRIES = 5
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
-           "link_leave", "link_scan")
+           "link_leave", "link_scan", "link_clock")
+CLOCK_TICK_MS = 500   # the host's turn clock is looked at this often, only while one runs
 
 
 def session_storage() -> store.SafeStorage:
@@ -63,6 +65,10 @@ class LinkPage:
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
         self.net = NetPage(page, self)   # internet play: its seats' messages go through it
+        self._clock_timer = None
+        self._proxies.append(create_proxy(self._clock_tick))
+        if not self.guest:
+            page.app.friends.clock.limit = page.app.friends.net.get("clock", 0)
 
     # ------------------------------------------------------------ from link.js
     def _on_message(self, link_id, text) -> None:
@@ -151,6 +157,13 @@ class LinkPage:
                 if self.net.active:
                     self.net.js.stop()
             window.location.replace(window.location.pathname)
+        elif act == "link_clock" and not self.guest:
+            from ..friends.clock import clean_limit
+            from ..friends.invite import save_net
+
+            app.friends.clock.limit = app.friends.net["clock"] = clean_limit(int(arg) if str(arg).isdigit() else 0)
+            save_net(app.storage, app.friends.net)
+            self.page.render()
         elif act == "link_cover" and app.session is not None:
             seat = int(arg)
             app.session.cover(seat, seat not in app.session.covered)
@@ -228,6 +241,25 @@ class LinkPage:
             if not self.net.send_seat(seat, text):
                 self.js.send(seat, text)
         self._draw_qr()
+        # the turn clock ticks only while one runs at a table with a guest's seat
+        runs = bool(app.friends.clock.limit) and app.session is not None
+        if runs and self._clock_timer is None:
+            self._clock_timer = window.setInterval(self._proxies[-1], CLOCK_TICK_MS)
+        elif not runs and self._clock_timer is not None:
+            window.clearInterval(self._clock_timer)
+            self._clock_timer = None
+
+    def _clock_tick(self) -> None:
+        """A guest's time ran out (a bot finishes its turn) or its seat is its own again:
+        saved, drawn, sent to every phone, and the bots' loop woken."""
+        try:
+            app = self.page.app
+            if app.session is None or app.friends.clock.tick(app.session, time.monotonic()) is None:
+                return
+            app.save()
+            self._refresh()
+        except Exception as e:  # noqa: BLE001
+            self.page.fail(e)
 
     def _draw_qr(self) -> None:
         if not nil(self.page.root.querySelector(".qr[data-qr]")):

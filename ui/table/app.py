@@ -115,6 +115,10 @@ class App(TableState):
     def slot_html(self, slot: str) -> str:
         return "".join(draw(self) for draw in self.slots.get(slot, ()))
 
+    def seat_slot_html(self, slot: str, seat: int) -> str:
+        """A per-seat slot ("plate": beside a seat's avatar): ``draw(app, seat) -> HTML``."""
+        return "".join(draw(self, seat) for draw in self.slots.get(slot, ()))
+
     def marks(self) -> list[tuple[str, str, str]]:
         """What the features plugged into "marks" ask the page to mark on the drawn
         table: (CSS selector, class, attribute), a None selector left out."""

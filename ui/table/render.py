@@ -124,7 +124,7 @@ def _plate(app, seat: int, view) -> str:
         count = (f'<span class="count" data-key="count-{seat}" role="img" '
                  f'aria-label="{escape(t(lang, "hand_size_label", n=n))}">'
                  f'<span class="count-back" aria-hidden="true">{card_back()}</span><b>{n}</b></span>')
-    avatar = f'<span class="avatar" aria-hidden="true">{escape(name[:1])}</span>'
+    avatar = f'<span class="avatar" aria-hidden="true">{escape(name[:1])}{app.seat_slot_html("plate", seat)}</span>'
     return (f'<div class="plate">{avatar}<span class="who"><b class="name">{escape(name)}</b>'
             f'{"".join(tags)}</span><span class="nums">{count}{score}</span></div>')
 

@@ -35,7 +35,8 @@ HUMAN = 0   # the seat of the person holding the phone, when they play alone
 # the drawn table (the hinted card, the tutorial's target). The table draws what is
 # plugged in and knows nothing of the feature (ui/friends/linkplay.py plug,
 # ui/learn/core.py Learn.plug).
-SLOTS = ("banners", "settings", "over", "over_actions", "over_head", "prompt", "actions", "panel", "marks")
+SLOTS = ("banners", "settings", "over", "over_actions", "over_head", "prompt", "actions", "panel", "marks",
+         "plate")
 TABLE_PANELS = ("settings", "rules", "help", "log", "scores", "menu", "confirm_mom", "confirm_new",
                 "open_link")
 

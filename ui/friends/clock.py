@@ -1,0 +1,156 @@
+"""The turn clock (issue 51), pure Python: for a table with people on other phones, the
+host may give each of their turns 20 or 45 seconds (off by default; solo and pass-and-play
+have no guest seat, so no clock). When a guest's time runs out, the bot the seat was
+given in the host's plan plays the rest of that turn (``Session.cover``, as for a guest
+who left), every phone says so in words, and the guest plays on at its next turn.
+
+``TurnClock`` is the host's: which turn it is timing (hand, seat, the seat's discards so
+far: a turn ends with its discard), since when, and the seat it covered. The host's page
+ticks it (ui/page/link.py); ``info`` is what every guest's ``state`` carries
+(ui/friends/linkplay.py), so a guest's phone draws the same ring from its own clock.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..core.i18n import Words
+
+LIMITS = (0, 20, 45)
+
+TEXT = {
+    "vi": {
+        "clock_title": "Đồng hồ lượt (người ở máy khác)",
+        "clock_off": "Tắt",
+        "clock_s": "{n} giây",
+        "clock_help": "Hết giờ thì máy đánh thay lượt đó; lượt sau người chơi đánh tiếp.",
+        "clock_out": "Hết giờ — máy đánh thay {name} một lượt.",
+    },
+    "en": {
+        "clock_title": "Turn clock (players on other phones)",
+        "clock_off": "Off",
+        "clock_s": "{n} s",
+        "clock_help": "When time runs out a bot plays that turn; the player plays on at their next turn.",
+        "clock_out": "Time ran out — a bot plays one turn for {name}.",
+    },
+}
+c_ = Words(TEXT)
+
+
+def clean_limit(v: Any) -> int:
+    """A limit as kept or sent: one of LIMITS, else 0 (off)."""
+    return v if isinstance(v, int) and not isinstance(v, bool) and v in LIMITS else 0
+
+
+class TurnClock:
+    def __init__(self, limit: int = 0) -> None:
+        self.limit = clean_limit(limit)
+        self.turn: tuple[int, int, int] | None = None   # (hand, seat, the seat's discards) being timed
+        self.started = 0.0
+        self.out: int | None = None                      # the seat a bot finishes the turn of
+        self.told: tuple[int, int, int] | None = None    # the turn that ran out: said until its seat's next
+
+    def _turn(self, session) -> tuple[int, int, int] | None:
+        g = session.game if session is not None else None
+        if g is None or g.is_over:
+            return None
+        seat = g.to_move
+        return (session.hand_no, seat, g.turns[seat])
+
+    def observe(self, session, now: float) -> str | None:
+        """Follow the table: a new turn starts its time; the turn a bot finished for the
+        clock over, the seat is its player's again ("back"). Never covers."""
+        turn = self._turn(session)
+        said = None
+        if self.out is not None and turn != self.turn:
+            if self.out in session.covered:
+                session.cover(self.out, False)
+            self.out, said = None, "back"
+        if self.told is not None and (turn is None or turn[0] != self.told[0]
+                                      or (turn[1] == self.told[1] and turn != self.told)):
+            self.told = None
+        if turn != self.turn:
+            self.turn, self.started = turn, now
+        return said
+
+    def timed(self, session) -> int | None:
+        """The seat whose time runs now: a guest's, not already played by a bot."""
+        if not self.limit or self.turn is None or session is None:
+            return None
+        seat = self.turn[1]
+        if session.seats[seat].kind != "guest" or seat in session.covered:
+            return None
+        return seat
+
+    def tick(self, session, now: float) -> str | None:
+        """Time passing on the host: "out" when a turn's time ran out now (its seat covered),
+        "back" when the seat so covered is its player's again, else None."""
+        said = self.observe(session, now)
+        seat = self.timed(session)
+        if seat is not None and now - self.started >= self.limit:
+            session.cover(seat, True)
+            self.out, self.told = seat, self.turn
+            return "out"
+        return said
+
+    def info(self, session, now: float) -> dict | None:
+        """What a guest's state says of the clock: the limit, the seat timed and the seconds
+        left when sent, and the seat whose time ran out (until its next turn); None when off."""
+        if not self.limit:
+            return None
+        self.observe(session, now)
+        seat = self.timed(session)
+        left = None if seat is None else round(max(0.0, self.limit - (now - self.started)), 1)
+        return {"limit": self.limit, "seat": seat, "left": left, "out": None if self.told is None else self.told[1]}
+
+
+def read_info(raw: Any) -> dict | None:
+    """A state's clock as a guest reads it: checked, else None (no ring, nothing said)."""
+    if not isinstance(raw, dict):
+        return None
+    limit = clean_limit(raw.get("limit"))
+
+    def seat(v):
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4 else None
+
+    left = raw.get("left")
+    left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left <= limit else None
+    if not limit:
+        return None
+    return {"limit": limit, "seat": seat(raw.get("seat")), "left": left, "out": seat(raw.get("out"))}
+
+
+# ---------------------------------------------------------------- drawing
+def ring_html(info: dict | None, seat: int, spent: float) -> str:
+    """The ring on the avatar of the seat whose time runs: it empties over the limit (a CSS
+    animation started ``spent`` seconds in, so every redraw keeps its place)."""
+    if not info or info.get("seat") != seat or info.get("left") is None:
+        return ""
+    limit = info["limit"]
+    gone = min(limit, limit - info["left"] + max(0.0, spent))
+    return (f'<span class="clock-ring" data-clock="{seat}" '
+            f'style="--clock-limit: {limit}s; --clock-spent: {gone:.1f}s"></span>')
+
+
+def out_html(lang: str, info: dict | None, name_of) -> str:
+    """Every phone says it in words when a turn's time ran out."""
+    if not info or info.get("out") is None:
+        return ""
+    return (f'<p class="notice clock-out" role="status" data-clock-out="{info["out"]}">'
+            f'{escape(c_(lang, "clock_out", name=name_of(info["out"])))}</p>')
+
+
+def choice_html(lang: str, limit: int) -> str:
+    """The host's choice in Settings: off, 20 s, 45 s (buttons pressed or not)."""
+    buttons = "".join(
+        f'<button type="button" class="btn{" primary" if n == limit else ""}" data-act="link_clock" '
+        f'data-arg="{n}" data-key="clock-{n}" aria-pressed="{"true" if n == limit else "false"}">'
+        f'{escape(c_(lang, "clock_s", n=n) if n else c_(lang, "clock_off"))}</button>'
+        for n in LIMITS)
+    return (f'<div class="field clock-choice" role="group" aria-labelledby="clock-title">'
+            f'<span id="clock-title" class="label">{escape(c_(lang, "clock_title"))}</span>'
+            f'<div class="link-actions">{buttons}</div><p class="note">{escape(c_(lang, "clock_help"))}</p></div>')
+
+
+__all__ = ["LIMITS", "TurnClock", "c_", "choice_html", "clean_limit", "out_html", "read_info", "ring_html"]
