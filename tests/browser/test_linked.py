@@ -286,10 +286,28 @@ def test_a_join_lost_is_said_again_until_the_table_comes(rtc_browser, guard, sit
     assert len(welcomes) == 1 and not [m for m in guest_messages(guest) if m.get("type") == "refused"]
 
 
+def react(page, code: str) -> None:
+    """A reaction by touch: the 💬 button, then one of the fixed set."""
+    page.tap('[data-act="react_menu"]')
+    page.tap(f'[data-act="react"][data-arg="{code}"]')
+
+
+def bubble(page, code: str, what: str) -> None:
+    wait_for(lambda: page.locator(f'.react-bubble[data-react="{code}"]').count(), what, 10.0, lambda: seen(page))
+
+
+def shots(page, artifacts, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}-390.png"))
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.screenshot(path=str(artifacts / f"{name}-844.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
 def test_the_turn_clock_runs_out_once_and_every_phone_says_so(rtc_browser, guard, site_url, artifacts):
     """Issue 51: the host sets 20 s; on the guest's turn both phones draw the ring on its
-    seat; the guest lets it run out: the seat's bot finishes the turn and both phones say
-    so in words; at its next turn the guest plays again itself."""
+    seat, and each sends a quick reaction the other sees beside the sender's seat; the guest
+    lets the time run out: the seat's bot finishes the turn and both phones say so in words;
+    at its next turn the guest (now in Vietnamese) plays again itself."""
     host, guest = two_seats_linked(rtc_browser, guard, site_url, 34, "")
     host.tap('[data-act="settings"]')
     host.tap('[data-act="link_clock"][data-arg="20"]')
@@ -309,10 +327,14 @@ def test_the_turn_clock_runs_out_once_and_every_phone_says_so(rtc_browser, guard
     to_guest()
     t0 = time.time()
     wait_for(lambda: guest.locator('.clock-ring[data-clock="1"]').count(), "the ring on the guest's phone", 10.0)
-    guest.screenshot(path=str(artifacts / "clock-guest-en-390.png"))
-    guest.set_viewport_size({"width": 844, "height": 390})
-    guest.screenshot(path=str(artifacts / "clock-guest-en-844.png"))
-    guest.set_viewport_size({"width": 390, "height": 844})
+    react(guest, "hay")
+    bubble(guest, "hay", "the guest's own reaction at once")
+    bubble(host, "hay", "the guest's reaction on the host's phone")
+    assert "Nice!" in guest.inner_text('.react-bubble[data-react="hay"]')
+    assert "Hay!" in host.inner_text('.seat[data-seat="1"] .avatar .react-bubble')    # beside its seat
+    react(host, "den")
+    bubble(guest, "den", "the host's reaction on the guest's phone")
+    shots(guest, artifacts, "clock-react-guest-en")
     for page, words in ((guest, "Time ran out — a bot plays one turn for"), (host, "Hết giờ — máy đánh thay")):
         wait_for(lambda page=page: page.locator(".clock-out").count(), "the words when time ran out", 40.0,
                  lambda page=page: seen(page))
@@ -320,8 +342,15 @@ def test_the_turn_clock_runs_out_once_and_every_phone_says_so(rtc_browser, guard
     waited = time.time() - t0
     assert 17.0 < waited < 35.0, waited
     guest.screenshot(path=str(artifacts / "clock-out-guest-en-390.png"))
+    guest.tap('[data-act="settings"]')
+    guest.select_option('[data-setting="lang"]', "vi")
+    guest.keyboard.press("Escape")
     to_guest()                         # its next turn: the guest's own again
     assert guest.locator(".clock-out").count() == 0
+    react(host, "nhanh")
+    bubble(guest, "nhanh", "the host's 'Nhanh lên nào'")
+    assert "Nhanh lên nào" in guest.inner_text('.react-bubble[data-react="nhanh"]')
+    shots(guest, artifacts, "clock-react-guest-vi")
     moves = len(guest_messages(guest))
     tap_step(guest)
     wait_for(lambda: len(guest_messages(guest)) > moves, "the guest's own move taken")

@@ -92,13 +92,13 @@ def test_turn_setting_checked():
 
 def test_the_device_record_survives_bad_storage():
     s = MemoryStorage()
-    assert load_net(s) == {"consent": False, "turn": None, "clock": 0}
+    assert load_net(s) == {"consent": False, "turn": None, "clock": 0, "mute": False}
     s.setItem("phom.net.v1", "{not json")
     assert load_net(s)["consent"] is False
     assert s.getItem("phom.net.v1") is None and "{not json" in s.getItem("phom.net.v1.corrupt")  # set aside
     s.setItem("phom.net.v1", json.dumps({"consent": True, "turn": {"url": "http://x"}, "room": "../x", "secret": 3,
                                          "clock": 30}))
-    assert load_net(s) == {"consent": True, "turn": None, "clock": 0}     # a clock not on offer: off
+    assert load_net(s) == {"consent": True, "turn": None, "clock": 0, "mute": False}     # a clock not on offer: off
     save_net(s, {"consent": True, "turn": None, "room": "abcdefghij12", "secret": "S3cr3t-key_0123456789"})
     assert load_net(s)["room"] == "abcdefghij12"
 
@@ -640,3 +640,57 @@ def test_the_turn_clock_runs_out_once_a_bot_finishes_the_turn_every_phone_is_tol
         assert host.game.actions[-1] is not None
     lan.settings["lang"] = "en"
     assert TurnClock(30).limit == 0 and TurnClock(45).limit == 45
+
+
+def test_quick_reactions_show_beside_the_senders_seat_on_every_phone_rate_limited_and_mutable():
+    """Issue 51: Lan taps "Hay!": her phone shows it at once beside her seat, the host's
+    and Minh's when it reaches them (the host passes it on); a second within GAP seconds
+    goes nowhere; the seat is the link's, never the message's; anything but a fixed code is
+    dropped; Minh hides reactions and sees none, his own still go; no card can be named."""
+    from ui.friends import react
+    from ui.friends.linkplay import send_reaction
+
+    host = hosted((1, 3), seed=21)
+    room = Room(host)
+    lan, minh = guest_app(MemoryStorage(), MemoryStorage()), guest_app(MemoryStorage(), MemoryStorage())
+    room.enter("pLan", lan, "Lan")
+    room.enter("pMinh", minh, "Minh")
+    room.host_reply("pLan", host_admit(host, host.friends.net_host, "pLan", 1))
+    room.host_reply("pMinh", host_admit(host, host.friends.net_host, "pMinh", 3))
+    assert 'data-act="react_menu"' in render.page_html(lan)
+    lan.friends.react.open = True
+    assert render.page_html(lan).count('class="btn react-choice"') == len(react.CODES)
+    import time
+
+    assert send_reaction(lan, "hay", time.monotonic())
+    assert not send_reaction(lan, "den", time.monotonic())   # too soon after the last
+    room.pump()
+    for app in (lan, host, minh):
+        html = render.page_html(app)
+        assert re.search(r'class="react-bubble" data-react="hay"[^>]*>Hay!<', html), app.guest
+        assert "Lan: Hay!" in html
+    assert '<span class="avatar" aria-hidden="true">L<span class="react-bubble"' in render.page_html(host)
+    # a guest cannot speak for another seat, nor say anything but a fixed code
+    nh = host.friends.net_host
+    host.friends.react.shown.clear()
+    out = host_event(host, nh, "msg", "pMinh", json.dumps({"v": PROTOCOL, "type": "react", "seat": 1, "code": "wow"}))
+    assert host.friends.react.shown.keys() == {3} and all(json.loads(t)["seat"] == 3 for _p, t in out)
+    assert out and {p for p, _t in out} == {"pLan"}
+    host.friends.react.last.clear()
+    for bad in ("7H", "Tôi có 7 cơ", None, 3):
+        assert host_event(host, nh, "msg", "pLan", json.dumps({"v": PROTOCOL, "type": "react", "code": bad})) == []
+    assert 1 not in host.friends.react.last and 1 not in host.friends.react.shown    # dropped, not counted
+    assert react.read({"v": PROTOCOL, "type": "react", "seat": 1, "code": "7H"}) is None
+    # Minh hides them: nothing shows on his phone; his own reaction still goes out
+    minh.friends.react.muted = True
+    minh.friends.react.shown.clear()
+    lan.friends.react.last.clear()                        # GAP seconds later
+    host.friends.react.last.clear()
+    assert send_reaction(lan, "cam_on", time.monotonic())
+    room.pump()
+    assert "react-bubble" not in render.page_html(minh) and 'data-react="cam_on"' in render.page_html(host)
+    assert send_reaction(minh, "clap", time.monotonic())
+    room.pump()
+    assert "👏" in render.page_html(lan)
+    # a bubble's moment passes
+    assert host.friends.react.current(1, time.monotonic() + react.SHOW + 0.1) is None

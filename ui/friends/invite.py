@@ -306,8 +306,9 @@ def load_net(storage) -> dict:
     Read as every kept object is (store.read_object: one that cannot be read is set
     aside with why); a field that does not check out is dropped, the rest kept."""
     raw = store.read_object(storage, store.NET_KEY, "internet play's record",
-                            ("consent", "turn", "room", "secret", "clock")) or {}
-    out: dict = {"consent": raw.get("consent") is True, "clock": clean_limit(raw.get("clock"))}
+                            ("consent", "turn", "room", "secret", "clock", "mute")) or {}
+    out: dict = {"consent": raw.get("consent") is True, "clock": clean_limit(raw.get("clock")),
+                 "mute": raw.get("mute") is True}
     try:
         t = raw.get("turn") or {}
         out["turn"] = check_turn(t.get("url"), t.get("user"), t.get("pass")) if isinstance(t, dict) else None

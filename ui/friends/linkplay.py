@@ -28,6 +28,7 @@ from ..table import seats as seatplan
 from ..table.app import App
 from ..table.banners import link_notice
 from . import clock as turn_clock
+from . import react
 from .state import FriendsState
 
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
@@ -171,6 +172,7 @@ class HostLinks:
         self.codes: dict[int, str] = {}     # seat -> the invitation code on show
         self.errors: dict[int, str] = {}
         self.sent: dict[int, tuple] = {}    # seat -> (seq, names) last sent: a new move or a new name goes out
+        self.pending: list[tuple[int, str]] = []   # the host's reactions for its guests, sent with the next outgoing
         self.joined: set[int] = set()       # seats whose phone has joined on the link open now
 
     def state(self, seat: int) -> str:
@@ -199,6 +201,8 @@ class HostLinks:
             raw = json.loads(text)
         except ValueError:
             raw = text
+        if isinstance(raw, dict) and raw.get("type") == "react":
+            return self.reacted(app, seat, raw)
         try:
             if isinstance(raw, dict) and raw.get("type") == "join":
                 if seat in self.joined and raw.get("token") is None:
@@ -218,12 +222,29 @@ class HostLinks:
         app.after_guest_move(action)
         return []
 
+    def linked(self, app: App) -> list[int]:
+        """The guest seats whose phone is linked now."""
+        s = app.session
+        return [] if s is None else [x for x in s.guests() if self.status.get(x) == "open" and x in s.connected]
+
+    def reacted(self, app: App, seat: int, raw: dict) -> list[tuple[int, str]]:
+        """A guest's reaction on ``seat``'s link (the seat is the link's, never the message's):
+        shown here and passed on to the other phones, at most one every react.GAP seconds."""
+        s = app.session
+        got = react.read({**raw, "seat": seat}, s.players if s is not None else 4)
+        r = app.friends.react
+        if got is None or r is None or not r.allow(seat, time.monotonic()):
+            return []
+        r.show(seat, got[1], time.monotonic())
+        return [(x, react.message(seat, got[1])) for x in self.linked(app) if x != seat]
+
     def outgoing(self, app: App) -> list[tuple[int, str]]:
-        """The table for every linked guest whose copy is out of date."""
+        """The table for every linked guest whose copy is out of date, then the host's own
+        reactions (``pending``)."""
         s = app.session
         if s is None:
             return []
-        out = []
+        out, self.pending = self.pending, []
         clock = app.friends.clock.info(s, time.monotonic()) if app.friends.clock is not None else None
         for seat in s.guests():
             if self.status.get(seat) != "open" or seat not in s.connected:
@@ -298,10 +319,15 @@ def plug(app: App) -> None:
     on a host's table the guests' panel and the alert for a guest who dropped; a
     guest's table (``guest_app`` plugs it) says the host deals the next hand."""
     app.friends = FriendsState(links=None if app.guest else HostLinks(),
-                               clock=None if app.guest else turn_clock.TurnClock())
+                               clock=None if app.guest else turn_clock.TurnClock(), react=react.Reactions())
     app.plug("settings", settings_buttons_html)
     app.plug("plate", clock_ring_html)
     app.plug("banners", clock_out_html)
+    app.plug("plate", react_bubble_html)
+    app.plug("banners", react_said_html)
+    app.plug("actions", react_button_html)
+    app.plug("prompt", react_picker_html)
+    app.plug("settings", react_mute_html)
     if app.guest:
         app.plug("over", host_deals_html)
         return
@@ -329,6 +355,58 @@ def clock_ring_html(app: App, seat: int) -> str:
 def clock_out_html(app: App) -> str:
     info, _ = clock_now(app)
     return turn_clock.out_html(app.lang, info, app.name) if app.game is not None else ""
+
+
+def linked_now(app: App) -> bool:
+    """Some other phone is at this table now: a host's linked guest, or a guest's host."""
+    if app.game is None:
+        return False
+    if app.guest:
+        return bool(app.source.connected)
+    return app.friends.links is not None and bool(app.friends.links.linked(app))
+
+
+def react_bubble_html(app: App, seat: int) -> str:
+    r = app.friends.react
+    return r.bubble_html(app.lang, seat, time.monotonic()) if r is not None else ""
+
+
+def react_said_html(app: App) -> str:
+    r = app.friends.react
+    return r.said_html(app.lang, time.monotonic(), app.name) if r is not None and app.game is not None else ""
+
+
+def react_button_html(app: App) -> str:
+    r = app.friends.react
+    return r.button_html(app.lang) if r is not None and linked_now(app) else ""
+
+
+def react_picker_html(app: App) -> str:
+    r = app.friends.react
+    return r.picker_html(app.lang, app.me, time.monotonic()) if r is not None and linked_now(app) else ""
+
+
+def react_mute_html(app: App) -> str:
+    r = app.friends.react
+    if r is None or not (app.guest or any(x.kind == "guest" for x in app.seats)):
+        return ""
+    return r.mute_html(app.lang)
+
+
+def send_reaction(app: App, code: str, now: float) -> bool:
+    """This phone's player reacts: shown here at once, then to the host (a guest) or to
+    every linked guest (the host); False when too soon after the last or not a reaction."""
+    r = app.friends.react
+    me = app.me
+    r.open = False
+    if code not in react.CODES or not linked_now(app) or not r.allow(me, now):
+        return False
+    r.show(me, code, now, mine=True)
+    if app.guest:
+        app.source.outbox.append(react.message(me, code))
+    else:
+        app.friends.links.pending += [(x, react.message(me, code)) for x in app.friends.links.linked(app)]
+    return True
 
 
 def clock_choice_html(app: App) -> str:
@@ -535,6 +613,11 @@ class HostFeed:
             if not isinstance(msg, dict) or msg.get("v") != PROTOCOL:
                 raise ValueError("not a message of this table")
             kind = msg.get("type")
+            if kind == "react":        # another phone's reaction, passed on by the host
+                got = react.read(msg, max(len(self.names), 2))
+                if got is not None and got[0] != self.seat and app.friends.react is not None:
+                    app.friends.react.show(got[0], got[1], time.monotonic())
+                return got is not None
             if kind == "welcome":
                 self.seat, self.token = int(msg["seat"]), str(msg["token"])
                 self.session_storage.setItem(GUEST_KEY, json.dumps({"seat": self.seat, "token": self.token}))

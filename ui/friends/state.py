@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .clock import TurnClock
     from .invite import NetGuest, NetHost
     from .linkplay import HostLinks
+    from .react import Reactions
 
 
 @dataclass(eq=False)
@@ -26,6 +27,7 @@ class FriendsState:
     net_url: str = ""                   # that room's invitation link
     net_guest: NetGuest | None = None   # a guest who came by an invitation: where it is on its way in
     clock: TurnClock | None = None      # a host's turn clock (ui/friends/clock.py; its limit kept in NET_KEY)
+    react: Reactions | None = None      # quick reactions on this phone (ui/friends/react.py; its mute kept in NET_KEY)
 
 
 __all__ = ["FriendsState"]

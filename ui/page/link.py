@@ -17,7 +17,8 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..core import store
-from ..friends.linkplay import CODE_REASONS, GUEST_KEY, guest_app, l_, plug
+from ..friends.linkplay import CODE_REASONS, GUEST_KEY, guest_app, l_, plug, send_reaction
+from ..friends.react import SHOW
 from ..table.app import App
 from .dom import js_obj, nil
 from .net import NetPage, guest_link
@@ -25,7 +26,7 @@ from .net import NetPage, guest_link
 JOIN_AGAIN_S = 3.0   # a guest with no table this long after its join says it again
 JOIN_TRIES = 5
 INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
-           "link_leave", "link_scan", "link_clock")
+           "link_leave", "link_scan", "link_clock", "react", "react_menu", "react_mute")
 CLOCK_TICK_MS = 500   # the host's turn clock is looked at this often, only while one runs
 
 
@@ -69,6 +70,7 @@ class LinkPage:
         self._proxies.append(create_proxy(self._clock_tick))
         if not self.guest:
             page.app.friends.clock.limit = page.app.friends.net.get("clock", 0)
+        page.app.friends.react.muted = page.app.friends.net.get("mute", False)
 
     # ------------------------------------------------------------ from link.js
     def _on_message(self, link_id, text) -> None:
@@ -164,6 +166,19 @@ class LinkPage:
             app.friends.clock.limit = app.friends.net["clock"] = clean_limit(int(arg) if str(arg).isdigit() else 0)
             save_net(app.storage, app.friends.net)
             self.page.render()
+        elif act in ("react", "react_menu", "react_mute"):
+            r = app.friends.react
+            if act == "react_menu":
+                r.open = not r.open
+            elif act == "react":
+                send_reaction(app, str(arg), time.monotonic())
+                self._react_redraw()
+            else:
+                from ..friends.invite import save_net
+
+                r.muted = app.friends.net["mute"] = not r.muted
+                save_net(app.storage, app.friends.net)
+            self.page.render()
         elif act == "link_cover" and app.session is not None:
             seat = int(arg)
             app.session.cover(seat, seat not in app.session.covered)
@@ -248,6 +263,14 @@ class LinkPage:
         elif not runs and self._clock_timer is not None:
             window.clearInterval(self._clock_timer)
             self._clock_timer = None
+
+    def _react_redraw(self) -> None:
+        """The page drawn again once a reaction's moment is over (its bubble gone)."""
+        async def later():
+            await asyncio.sleep(SHOW + 0.1)
+            self.page.render()
+
+        asyncio.ensure_future(later())
 
     def _clock_tick(self) -> None:
         """A guest's time ran out (a bot finishes its turn) or its seat is its own again:
