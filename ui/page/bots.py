@@ -72,8 +72,8 @@ async def _moves(page) -> None:
 
 
 async def think(app):
-    """Run the bot's generator in slices of ~12 ms, giving the browser the
-    main thread between them. Each bot turn is recorded as a
+    """Run the bot's generator in slices (ui/page/slices.py ``run``), giving the
+    browser the main thread between them. Each bot turn is recorded as a
     ``phom-think`` performance measure whose detail says how many times it
     gave the main thread back (``slices``: the browser tests check a search is
     cut up; tests/browser/test_table.py writes the long tasks beside it), the
@@ -85,32 +85,20 @@ async def think(app):
     be one task."""
     from js import performance
 
+    from . import slices
     from .dom import js_obj
 
     await asyncio.sleep(0)
     gen = app.bot_steps()
     legal = len(app.game.legal_actions())
     performance.mark("phom-think-start")
-    start = performance.now()
-    slices = 0
-    work = longest = 0.0
+    how = slices.figures()
     try:
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value
-            ran = performance.now() - start
-            if ran > 12:
-                work += ran
-                longest = max(longest, ran)
-                await asyncio.sleep(0)
-                slices += 1
-                start = performance.now()
+        action, _ = await slices.run(gen, out=how)
+        return action
     finally:
-        ran = performance.now() - start
         performance.mark("phom-think-end")
         performance.measure("phom-think", js_obj({
             "start": "phom-think-start", "end": "phom-think-end",
-            "detail": {"slices": slices, "work_ms": work + ran, "longest_ms": max(longest, ran),
-                       "legal": legal}}))
+            "detail": {"slices": how["slices"], "work_ms": how["work_ms"],
+                       "longest_ms": how["longest_ms"], "legal": legal}}))

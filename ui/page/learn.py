@@ -18,6 +18,7 @@ import asyncio
 from js import performance, window
 
 from ..learn import Learn
+from . import slices
 from .dom import nil
 
 
@@ -115,49 +116,6 @@ def handle(page, act: str, arg=None):
     return changed
 
 
-def _where(gen) -> str:
-    """Where a generator is paused: the innermost ``yield from``'s function and line."""
-    while getattr(gen, "gi_yieldfrom", None) is not None:
-        gen = gen.gi_yieldfrom
-    frame = getattr(gen, "gi_frame", None)
-    return f"{frame.f_code.co_name}:{frame.f_lineno}" if frame is not None else "?"
-
-
-async def _in_slices(gen, between=None) -> dict:
-    """Run ``gen`` to its end in slices of ~12 ms, the browser getting the thread
-    between them; ``between(now)`` is called after each pause. Returns how it
-    went: ``slices`` (pauses), ``work_ms`` (the Python's time, the slices
-    summed), ``longest_ms`` (the longest slice), ``step_ms`` (the longest
-    single step of ``gen``: a slice can end only between steps) and ``step_at``
-    (where that step ended: the function and line of the innermost yield)."""
-    t = performance.now()
-    start = t
-    out = {"slices": 0, "work_ms": 0.0, "longest_ms": 0.0, "step_ms": 0.0, "step_at": ""}
-    try:
-        while True:
-            try:
-                next(gen)
-            except StopIteration:
-                return out
-            now = performance.now()
-            if now - t > out["step_ms"]:
-                out["step_ms"], out["step_at"] = now - t, _where(gen)
-            t = now
-            if now - start > 12:
-                out["work_ms"] += now - start
-                out["longest_ms"] = max(out["longest_ms"], now - start)
-                await asyncio.sleep(0)
-                out["slices"] += 1
-                start = t = performance.now()
-                if between is not None:
-                    between(start)
-    finally:
-        now = performance.now()
-        out["step_ms"] = max(out["step_ms"], now - t)
-        out["work_ms"] += now - start
-        out["longest_ms"] = max(out["longest_ms"], now - start)
-
-
 async def run_hint(page) -> None:
     """The expert's hint in slices, the page never freezing. It starts and ends
     with a pause, as a bot's think does: the redraw that shows "thinking…" and
@@ -165,7 +123,8 @@ async def run_hint(page) -> None:
     would otherwise be one task (61-120 ms seen by bench/bench_think.py).
 
     Recorded as a ``phom-hint`` performance measure (from the first slice to
-    the hint drawn) whose detail has _in_slices' figures and ``render_ms``, the
+    the hint drawn) whose detail has the slicing runner's figures
+    (ui/page/slices.py ``figures``) and ``render_ms``, the
     redraw that shows the hint: what bench/bench_think.py prints beside the
     browser's long tasks."""
     from .dom import js_obj
@@ -174,7 +133,7 @@ async def run_hint(page) -> None:
     performance.mark("phom-hint-start")
     how: dict = {}
     try:
-        how = await _in_slices(page.learn.hint_steps())
+        _, how = await slices.run(page.learn.hint_steps())
     except Exception as e:  # noqa: BLE001
         page.fail(e)
         page.learn.wanted = None
@@ -197,7 +156,7 @@ async def run_review(page, session) -> None:
             page.render()
 
     try:
-        await _in_slices(session.steps(), redraw)
+        await slices.run(session.steps(), redraw)
     except Exception as e:  # noqa: BLE001
         page.fail(e)
     finally:
