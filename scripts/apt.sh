@@ -1,7 +1,8 @@
 # Sourced by the set-up scripts: install Debian packages only where missing.
 #
 #   need PACKAGE... -- CHECK...   queue PACKAGEs when the command CHECK fails
-#   install_needed                apt-get them all at once (update first)
+#   install_needed [OPTION...]    apt-get them all at once (update first), with
+#                                 apt-get install's OPTIONs (--no-install-recommends)
 #
 # We are root on the project's machines; elsewhere sudo is used if present.
 # Under CI=true anything that cannot be installed fails the run; a developer
@@ -34,7 +35,7 @@ install_needed() {
   fi
   echo "set-up: apt-get install ${apt_needed[*]}" >&2
   "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+  "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" \
     "${apt_needed[@]}"
   apt_needed=()
 }

@@ -96,7 +96,7 @@ def test_setup_installs_node_and_npm_from_apt_when_npm_is_missing(tmp_path):
                          timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "set-up: apt-get install nodejs npm" in run.stderr, run.stderr
-    assert (tmp_path / "bin" / "apt-get.log").read_text().splitlines() == ["update -q", "install -y -q nodejs npm"]
+    assert (tmp_path / "bin" / "apt-get.log").read_text().splitlines() == ["update -q", "install -y -q --no-install-recommends nodejs npm"]
 
 
 def test_setup_says_what_to_do_when_npm_cannot_be_installed(tmp_path):
