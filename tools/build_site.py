@@ -56,6 +56,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 UNUSED_CHUNKS = re.compile(r"^(codemirror|xterm|toml|pyodide_graph|zip|deprecations-manager|donkey|py-editor|py-game|py-terminal)")
 PLUGINS = re.compile(r"^py-(editor|game|terminal)-")
 NEVER_PRECACHED = ("sw.js", ".nojekyll")
+# The snapshot shipped for a first visit (make_shipped): fetched once, by a first
+# visit, then kept by the page itself; never precached (a return visit restores
+# the page's own copy, and the service worker's install would fetch 4.6 MB more).
+SHIPPED_DIR = "vendor/snapshot/"
+SHIPPED_BLOCK = re.compile(r"/\* SHIPPED:BEGIN \*/.*?/\* SHIPPED:END \*/", re.S)
 # V8's explicit compile hint (Chromium 136+; a comment to every other engine):
 # compile every function of the file eagerly, on the thread that streams it in.
 EAGER_HINT = b"//# allFunctionsCalledOnLoad\n"
@@ -88,8 +93,14 @@ MAP_LAZY = ("var phomTableRead=false;var getFunctionAddress=func=>{if(!phomTable
 # all of it, then only its stretches where the snapshot knows them.
 SNAP_COPY = "t=t.subarray(r);let s=(new TextDecoder).decode(i),l=JSON.parse(s);return Module.HEAP8.set(t),l};"
 SNAP_PLACE = ("let s=(new TextDecoder).decode(i),l=JSON.parse(s);return t.phomPlace?"
-              "t.phomPlace(Module.HEAP8,r,Module.HEAPU32[Module._emscripten_get_sbrk_ptr()>>>2]):"
-              "Module.HEAP8.set(t.subarray(r)),l};")
+              "t.phomPlace(Module.HEAP8,r,Module.HEAPU32[Module._emscripten_get_sbrk_ptr()>>>2],Module.phomBase):"
+              "Module.HEAP8.set(t.subarray(r)),Module.phomBase=null,l};")
+# Emscripten receiving the instantiated module (keep_base): on a restore (a
+# snapshot sets noInitialRun), the memory's first bytes, as instantiation left
+# them (the data segments, up to BASE_END), kept for the snapshot's placing.
+BASE_AT = "function receiveInstance(instance,module){wasmExports=instance.exports;"
+BASE_KEEP = (BASE_AT + "if(Module.noInitialRun)Module.phomBase="
+             "new Uint8Array(wasmExports.memory.buffer.slice(0,BASE_END));")
 BUILD_BLOCK = re.compile(r"/\* BUILD:BEGIN \*/.*?/\* BUILD:END \*/", re.S)
 
 
@@ -138,7 +149,7 @@ def precache_list(out: Path) -> list[list[str]]:
         if not p.is_file():
             continue
         rel = p.relative_to(out).as_posix()
-        if rel in NEVER_PRECACHED:
+        if rel in NEVER_PRECACHED or rel.startswith(SHIPPED_DIR):
             continue
         if rel.startswith("vendor/pyscript/") and p.name not in chunks:
             continue
@@ -172,6 +183,41 @@ def write_store(out: Path) -> str:
         raise SystemExit(f"{STORE}: no /* BUILD:BEGIN */ … /* BUILD:END */ block")
     path.write_text(text, encoding="utf-8")
     return build
+
+
+def make_shipped(out: Path, build: str, quiet: bool = False) -> dict:
+    """The memory snapshot this build ships for a first visit (docs/SNAPSHOT.md):
+    made under Node by tools/make_snapshot.mjs from the site just assembled (its
+    runtime, glue patched; its Python; the page's own recipe), as its difference
+    from the memory as instantiated (the wasm's data image, data_image()),
+    restored there once and checked byte for byte, gzip-compressed, written to
+    vendor/snapshot/<build>.phz.gz and named in ui/boot/snapshot.store.mjs (SHIPPED).
+    Returns what it wrote."""
+    import subprocess
+    import tempfile
+
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("node not found (scripts/setup.sh installs it); --no-snapshot builds without")
+    rel = f"{SHIPPED_DIR}{build}.phz.gz"
+    (out / SHIPPED_DIR).mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="phom-base-") as tmp:
+        base = Path(tmp) / "base.bin"
+        base.write_bytes(data_image((out / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()))
+        run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), str(out), str(base), str(out / rel)],
+                             capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"tools/make_snapshot.mjs failed:\n{run.stderr[-4000:]}")
+    made = json.loads(run.stdout.strip().splitlines()[-1])
+    shipped = {"path": rel, "bytes": made["bytes"], "sha256": made["sha256"], "gzip": made["gzip"]}
+    path = out / STORE
+    text, n = SHIPPED_BLOCK.subn(
+        lambda _m: f"/* SHIPPED:BEGIN */\nexport const SHIPPED = {json.dumps(shipped)};\n/* SHIPPED:END */",
+        path.read_text(encoding="utf-8"))
+    if n != 1:
+        raise SystemExit(f"{STORE}: no /* SHIPPED:BEGIN */ … /* SHIPPED:END */ block")
+    path.write_text(text, encoding="utf-8")
+    return made | shipped
 
 
 def hint_eager(path: Path) -> None:
@@ -269,6 +315,59 @@ def sparse_restore(path: Path) -> None:
     _patch_glue(path, SNAP_COPY, SNAP_PLACE, "Pyodide's restoreSnapshot does not copy the heap as sparse_restore expects")
 
 
+def data_image(wasm: bytes) -> bytes:
+    """The wasm module's memory as its instantiation writes it: its active data
+    segments (each at a constant offset, as Pyodide's main module has them),
+    up to where the last ends, zeros between."""
+    def leb(i: int) -> tuple[int, int]:
+        out = shift = 0
+        while True:
+            b = wasm[i]
+            i += 1
+            out |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                return out, i
+
+    segments = []
+    i = 8
+    while i < len(wasm):
+        section = wasm[i]
+        size, i = leb(i + 1)
+        if section == 11:  # data
+            n, j = leb(i)
+            for _ in range(n):
+                flag, j = leb(j)
+                if flag in (0, 2):  # active (2: with a memory index)
+                    if flag == 2:
+                        _, j = leb(j)
+                    if wasm[j] != 0x41:  # i32.const
+                        raise SystemExit("the runtime's wasm places a data segment at no constant offset")
+                    off, j = leb(j + 1)  # signed, but an offset is never negative
+                    if wasm[j] != 0x0B:
+                        raise SystemExit("the runtime's wasm has a data segment offset it cannot read")
+                    j += 1
+                length, j = leb(j)
+                if flag in (0, 2):
+                    segments.append((off, wasm[j:j + length]))
+                j += length
+        i += size
+    image = bytearray(max((off + len(b) for off, b in segments), default=0))
+    for off, b in segments:
+        image[off:off + len(b)] = b
+    return bytes(image)
+
+
+def keep_base(path: Path, wasm: Path) -> None:
+    """Keep the memory as instantiated, on a restore, for a snapshot stored as
+    its difference from it (ui/boot/snapshot.store.mjs PHZ2: the site's shipped
+    one). Its first len(data_image()) bytes, ~3.8 MB, copied once (~1-4 ms) and
+    dropped once the snapshot is placed. A runtime whose glue no longer reads so
+    is refused."""
+    _patch_glue(path, BASE_AT, BASE_KEEP.replace("BASE_END", str(len(data_image(wasm.read_bytes())))),
+                "Emscripten's receiveInstance is not as keep_base expects")
+
+
 # The glue's one-replacement patches (each in GLUE_FILE, each with the text it
 # replaces and its replacement), in the order the build applies them.
 GLUE_PATCHES = ((lazy_got, GOT_EAGER, GOT_LAZY), (lazy_table_map, MAP_EAGER, MAP_LAZY),
@@ -302,7 +401,8 @@ def write_sw(out: Path, items: list[list[str]], root: Path = ROOT) -> str:
     return version
 
 
-def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False, quiet: bool = False) -> str:
+def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False, quiet: bool = False,
+          snapshot: bool = True) -> str:
     """Assemble the site into ``out``; returns the service worker's version."""
     import pack_py
     import page_config
@@ -330,6 +430,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     share_wrappers(out / WRAP_FILE)
     for patch, _old, _new in GLUE_PATCHES:
         patch(out / GLUE_FILE)
+    keep_base(out / GLUE_FILE, out / "vendor" / "pyodide" / "pyodide.asm.wasm")
     for rel in EAGER_FILES:
         hint_eager(out / rel)
     stdlib = out / "vendor" / "pyodide" / "python_stdlib.zip"
@@ -358,7 +459,8 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     spent = bytecode.apply(out / "vendor" / "pysrc.zip", None if full_stdlib else stdlib, root,
                            budget=bytecode.room(as_source))
 
-    write_store(out)
+    build_id = write_store(out)
+    made = make_shipped(out, build_id) if snapshot else None
     items = precache_list(out)
     version = write_sw(out, items, root)
     if not quiet:
@@ -367,6 +469,10 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
               f"{len(items)} files precached; bytecode: {spent['ours']} of our modules and "
               f"{spent['stdlib']} of the stdlib's, {spent['extra'] / 1e3:.0f} KB more than source",
               file=sys.stderr)
+        if made:
+            print(f"shipped snapshot: {made['path']}, heap {made['heap'] / 1e6:.1f} MB, kept "
+                  f"{made['bytes'] / 1e6:.1f} MB, {made['gzip'] / 1e6:.2f} MB gzip; made in "
+                  f"{made['makeMs'] / 1e3:.1f} s, checked in {made['checkMs'] / 1e3:.1f} s", file=sys.stderr)
     return version
 
 
@@ -375,8 +481,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--full-stdlib", action="store_true",
                     help="ship the runtime's whole python_stdlib.zip, not vendor/'s")
+    ap.add_argument("--no-snapshot", action="store_true",
+                    help="ship no memory snapshot for a first visit (it then boots Python itself)")
     a = ap.parse_args(argv)
-    build(a.out, full_stdlib=a.full_stdlib)
+    build(a.out, full_stdlib=a.full_stdlib, snapshot=not a.no_snapshot)
     return 0
 
 

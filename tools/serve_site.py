@@ -87,24 +87,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
     log: list | None = None  # when a list: (path, status, body bytes sent, time) per request
     link: Link | None = None  # the benchmark's slow network, if any
     cut: frozenset = frozenset()  # tests: paths (under the prefix) whose body breaks off half-way
+    swap: dict = {}  # tests: path (under the prefix) -> the bytes sent for it instead of the file's
+    slow: dict = {}  # tests: path (under the prefix) -> a Link of its own for its body
 
     def log_message(self, fmt, *args):
         if not self.quiet:
             super().log_message(fmt, *args)
 
-    def _send(self, code: int, body: bytes = b"", headers: dict | None = None, head: bool = False):
+    def _send(self, code: int, body: bytes = b"", headers: dict | None = None, head: bool = False,
+              link: Link | None = None):
         if self.log is not None:
             self.log.append((self.path, code, 0 if head else len(body), time.time()))
-        if self.link is not None:
-            time.sleep(self.link.latency)
+        link = link or self.link
+        if link is not None:
+            time.sleep(link.latency)
         self.send_response(code)
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if body and not head:
-            if self.link is not None:
-                self.link.write(self.wfile, body)
+            if link is not None:
+                link.write(self.wfile, body)
             else:
                 self.wfile.write(body)
 
@@ -130,6 +134,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self._send(404, b"not found", {"Content-Type": "text/plain"}, head)
         st = f.stat()
         data, gz, etag = _load(str(f), st.st_mtime_ns, st.st_size)
+        if rel in self.swap:
+            data, gz = self.swap[rel], None
+            etag = '"swap-' + hashlib.sha256(data).hexdigest()[:16] + '"'
+
         hdrs = {
             "Content-Type": MIME.get(f.suffix, "application/octet-stream"),
             "Cache-Control": f"max-age={self.max_age}",
@@ -144,7 +152,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             hdrs["Content-Encoding"] = "gzip"
         if rel in self.cut and not head:
             return self._send_cut(body, hdrs)
-        return self._send(200, body, hdrs, head)
+        return self._send(200, body, hdrs, head, self.slow.get(rel))
 
     def _send_cut(self, body: bytes, headers: dict) -> None:
         """A download that fails half-way: the full length promised, half sent, closed."""

@@ -286,6 +286,11 @@ def test_runtime_glue_compiles_eagerly(built_site, tmp_path):
             for _patch, old, new in build_site.GLUE_PATCHES:
                 assert glue.count(new.encode()) == 1 and old.encode() not in glue, (rel, new)
                 glue = glue.replace(new.encode(), old.encode())
+            # keep_base: the memory as instantiated kept on a restore, up to the wasm's data's end
+            wasm = (built_site / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
+            keep = build_site.BASE_KEEP.replace("BASE_END", str(len(build_site.data_image(wasm)))).encode()
+            assert glue.count(keep) == 1, rel
+            glue = glue.replace(keep, build_site.BASE_AT.encode())
         assert glue == original, rel
     for p in (built_site / "vendor").rglob("*js"):
         if p.relative_to(built_site).as_posix() not in build_site.EAGER_FILES:

@@ -113,7 +113,9 @@ def snapshot_profile(browser, served_site):
     _srv, url = served_site
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="vi-VN")
     watch = Watch(url)
-    page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3")
+    # (boot=stored: a first visit that leaves the snapshot the site ships, as a
+    # browser that cannot fetch it does: tests/ship/test_first_visit.py tests that one)
+    page = visit(ctx, watch, url + "?new=1&speed=instant&seed=3&boot=stored")
     assert boot(page)["boot"] == "normal" and boot(page)["bootWhy"] == "missing"
     assert boot(page)["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED)
     # a normal boot's runtime starts loading once the snapshot is found missing, not
@@ -305,9 +307,11 @@ def test_a_restored_runtime_compiles_each_wrapper_once(snapshotted):
     watch.check(page)
 
 
-@pytest.mark.parametrize("how,why", [("corrupt", "corrupt"), ("other-build", "other-build"),
+@pytest.mark.parametrize("how,why", [("corrupt", "corrupt"), ("other-build", "shipped"),
                                      ("unrestorable", "restore failed")])
 def test_a_bad_snapshot_falls_back_plays_and_is_made_anew(snapshotted, how, why):
+    # (another build's: as a new version's first visit on this device, the snapshot the
+    # site ships; a damaged one or one that fails: the plain boot, through PyScript)
     ctx, watch, url = snapshotted
     page = ctx.new_page()
     watch.attach(ctx, page)
@@ -318,8 +322,12 @@ def test_a_bad_snapshot_falls_back_plays_and_is_made_anew(snapshotted, how, why)
 
     page = visit(ctx, watch, url + "?new=1&speed=instant&players=3")
     info = boot(page)
-    assert info["boot"] == "normal" and info["bootWhy"].startswith(why), info
-    assert info["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED), info
+    if why == "shipped":
+        assert info["boot"] == "snapshot" and info["restored"] == "shipped", info
+        assert info["runner"] == "direct" and not page.evaluate(PYSCRIPT_ASKED), info
+    else:
+        assert info["boot"] == "normal" and info["bootWhy"].startswith(why), info
+        assert info["runner"] == "pyscript" and page.evaluate(PYSCRIPT_ASKED), info
     steps = play_hand(page, keyboard_step)
     assert "discard" in steps and phase(page) == "hand-over"
     settle(page)

@@ -49,6 +49,29 @@ for (const [n, d] of shapes) {
   }
   out.cases.push({ n, d, stored: e.length, same, placed });
 }
+// PHZ2: kept as its difference from a first memory (the wasm's data image), laid at
+// Pyodide's memory offset (the heap's second word); placed onto that first memory
+out.based = [];
+for (const [n, d] of shapes.filter(([n]) => n >= 65536)) {
+  const from = 48;
+  const base = heap(n >> 2, 0.8);
+  const h = heap(n, d);
+  h.set(base.subarray(0, n - from), from);                     // unchanged since instantiated
+  for (let k = 0; k < 5; k++) h[from + Math.floor(rand() * base.length)] ^= 0x5a; // a few bytes changed
+  new DataView(h.buffer).setUint32(4, from, true);
+  const e = encode(h, base);
+  const back = decode(e);
+  const same = back instanceof Uint8Array && back.length === h.length;
+  const mem = new Int8Array(n - from);
+  new Uint8Array(mem.buffer).set(base.subarray(0, mem.length));   // instantiated...
+  for (let k = 0; k < 999; k++) mem[k] = 1 + (k %% 97);            // ...then written by the runtime
+  placeable(back).phomPlace(mem, from, n >> 1, base);
+  const got = new Uint8Array(mem.buffer);
+  const placed = got.every((b, i) => b === h[from + i]);
+  let refused = null;
+  try { placeable(decode(e)).phomPlace(new Int8Array(n - from), from, n >> 1); } catch (err) { refused = err.message; }
+  out.based.push({ n, d, stored: e.length, plain: encode(h).length, same, placed, refused });
+}
 const h = heap(65536 * 4, 0.3); h[0] = 1;
 const e = encode(h);
 const cut = e.slice(0, e.length - 3);
@@ -78,6 +101,11 @@ def test_the_heap_comes_back_from_its_kept_runs(tmp_path):
         assert case["placed"] and all(case["placed"]), case
     sparse = [c for c in got["cases"] if c["n"] >= 65536 and c["d"] <= 0.3]
     assert sparse and all(c["stored"] < 0.5 * c["n"] for c in sparse), got["cases"]
+    for case in got["based"]:
+        # placed exactly, smaller than kept against zeros, and never placed with no first memory
+        assert case["same"] and case["placed"], case
+        assert case["stored"] < case["plain"], case
+        assert case["refused"], case
     for r in got["refused"]:
         assert r["error"], f"damaged stored bytes ({r['what']}) were turned into a heap"
 

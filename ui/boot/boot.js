@@ -1,5 +1,11 @@
 // The page's first script: start the runtime's downloads, splash progress
 // while PyScript loads Python; everything after is in ui/page/main.py.
+import { mayShip } from "./snapshot.store.mjs";
+
+// A first visit that may restore the snapshot the site ships (the store
+// fetches it): PyScript is not loaded unless that fails, and our Python's
+// archive is fetched only once the table is up.
+const shipping = mayShip();
 
 // A first visit starts the runtime's downloads now, not when PyScript gets to
 // them (index.html loads ui/boot/interpreter.mjs and with it Pyodide's module
@@ -27,7 +33,7 @@ if (!webkit && !served) {
   link("./vendor/pyodide/pyodide.asm.wasm", "preload", "fetch");
   link("./vendor/pyodide/python_stdlib.zip", "preload", "fetch");
   link("./vendor/pyodide/pyodide-lock.json", "preload", "fetch");
-  link("./vendor/pysrc.zip", "preload", "fetch");
+  if (!shipping) link("./vendor/pysrc.zip", "preload", "fetch");
 }
 
 // A page the service worker served is one version's, whole. Chromium can send
@@ -50,7 +56,7 @@ if (served) {
 // worker serves nothing yet: a first visit, the dev server), PyScript is loaded
 // at once; otherwise ui/boot/interpreter.mjs loads it once it knows there is no
 // snapshot to restore. Whoever decides first sets window.phomRunner.
-if (!served && globalThis.phomRunner !== "direct") {
+if (!served && !shipping && globalThis.phomRunner !== "direct") {
   globalThis.phomRunner = "pyscript";
   import("../../vendor/pyscript/core.js");
 }

@@ -337,29 +337,59 @@ const painted = () => parsed.then(() => new Promise((resolve) => {
 // (its module, the wasm's and the stdlib's fetches) starts at once; the heap
 // goes in once it is read and the page has painted. Python's output goes to
 // the console until PyScript's call hands over its own handlers.
+// A first visit's snapshot is the one the site ships (got.shipped; the store
+// fetches it, ui/boot/snapshot.store.mjs): the runtime starts only once its
+// fetch is sure to go on (on a slow link it is given up, and the runtime's one
+// download serves the normal boot), in WebKit once the service worker serves
+// the runtime (untilControlled, as a normal first boot). Once the table is up,
+// its bytes are kept as this origin's snapshot (data-snapshot="stored"), and
+// the next visits restore that, as they restore one made here.
 async function restore(got) {
   const t0 = performance.now();
   info.restoreAt = t0;
   let snap = Promise.all([got.heap, painted()]).then(([h]) => h);
   snap.catch(() => { /* loadRuntime throws it */ });
   try {
+    if (got.shipped) {
+      await untilControlled();
+      await got.committed;
+      info.committedAt = performance.now();
+    }
     const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
     snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
     info.frozen = py.runPython(RESEED);
     unpackWhenUp(py);
-    warmCodeCache(whenUp);
+    if (got.shipped) keepShipped(got);
+    else set("restored", "stored");
+    warmCodeCache(got.shipped ? (go) => whenUp(() => whenControlled(go)) : whenUp);
     info.restoreMs = performance.now() - t0;
     return py;
   } catch (e) {
     snap = got.heap = undefined;
+    if (got.shipped) got.keep(false).catch(() => { /* let go */ });
     // a heap the store could not use (it dropped a damaged one), or one that failed here
     const unusableHeap = e instanceof Unusable;
     got.why = unusableHeap ? e.message : "restore failed: " + e;
-    if (!unusableHeap) await drop();
+    if (!unusableHeap && !got.shipped) await drop();
     return null;
   } finally {
     noteTimes(got);
   }
+}
+
+// The shipped snapshot, restored, kept as this origin's once the table is up.
+function keepShipped(got) {
+  set("restored", "shipped");
+  whenUp(() => {
+    set("snapshot", "making");
+    got.keep().then((n) => {
+      info.storedBytes = n;
+      set("snapshot", "stored");
+    }, (e) => {
+      info.snapshotError = String(e);
+      set("snapshot", "failed");
+    });
+  });
 }
 
 // A normal boot (no snapshot, or one that failed to restore): Python started
