@@ -220,6 +220,50 @@ def make_shipped(out: Path, build: str, quiet: bool = False) -> dict:
     return made | shipped
 
 
+FIRST_AT = '<main id="table"'
+SPRITE_AT = '<div id="sprite"></div>'
+
+
+def first_screen(out: Path, root: Path = ROOT) -> int:
+    """The table's first screen, as the page's first render draws it on a first
+    visit (a fresh deal under the welcome, in Vietnamese), rendered now by our
+    own Python (ui/table/render.py, on an App with the page's plugs) and written
+    into the built index.html: a <template> before the table, and the cards'
+    sprite. ui/boot/paint.js paints it, inert, at once, with the
+    loading progress over it, until Python draws the real one. Its deal is a
+    fixed one (seed 1): only a picture. Returns the bytes added."""
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from ui.core import store
+    from ui.core.cards_svg import sprite
+    from ui.friends import invite_view, linkplay
+    from ui.learn.core import Learn
+    from ui.table import render
+    from ui.table.app import App
+
+    parts = []
+    for lang in ("vi",):  # a first visit's language (ui/core/store.py DEFAULT_SETTINGS)
+        app = App(store.MemoryStorage(), dict(store.DEFAULT_SETTINGS, lang=lang))
+        learn = Learn(app)
+        linkplay.plug(app)
+        invite_view.plug(app)
+        learn.welcome = True
+        app.start({"seed": ["1"]})
+        html = render.page_html(app)
+        if "template" in html:
+            raise SystemExit("the first screen's HTML has a <template> of its own")
+        parts.append(f'<template id="first-screen-{lang}" data-cls="{render.root_classes(app)}" '
+                     f'data-phase="{app.phase_attr()}">{html}</template>\n')
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    if text.count(FIRST_AT) != 1 or text.count(SPRITE_AT) != 1:
+        raise SystemExit("index.html: no table root or sprite where first_screen expects them")
+    added = "".join(parts)
+    text = text.replace(SPRITE_AT, f'<div id="sprite">{sprite()}</div>').replace(FIRST_AT, added + FIRST_AT)
+    index.write_text(text, encoding="utf-8")
+    return len(added)
+
+
 def hint_eager(path: Path) -> None:
     """Prepend V8's compile hint to Pyodide's 1 MB glue script. Chromium's
     traces of warm visits served by the service worker show no code cache
@@ -422,6 +466,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
         _copy(p, out / p.relative_to(root))
     # the PyScript config, pyscript.toml, inline as JSON (the file itself is not shipped)
     (out / page_config.PAGE).write_text(page_config.page(root), encoding="utf-8")
+    first_screen(out, root)
     # slimmed for the phone's first visit (comments and docstrings out, lines kept)
     pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:

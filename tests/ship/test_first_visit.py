@@ -146,3 +146,47 @@ def test_a_shipped_snapshot_that_cannot_serve_falls_back_to_the_plain_boot(brows
     assert page.evaluate(BOOT)["snapshot"] == "stored", page.evaluate(INFO)
     watch.check(page)
     ctx.close()
+
+
+def test_a_first_visit_shows_the_built_first_screen_at_once_and_says_so_to_an_early_tap(browser, server):
+    """ui/boot/paint.js paints the table's first screen from the built page
+    (tools/build_site.py first_screen) before any module runs, inert, with the
+    loading bar over it; a tap on it before Python takes over is answered (the
+    bar says to wait), and once Python draws the table it is the normal one."""
+    _srv, url = server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="vi-VN", has_touch=True)
+    watch = Watch(url)
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    held = []
+    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(url)
+    page.wait_for_function("performance.getEntriesByName('phom-painted').length === 1", timeout=30_000)
+    table = "document.getElementById('table')"
+    assert page.evaluate(f"{table}.dataset.painted") == "built" and page.evaluate(f"{table}.inert")
+    assert page.evaluate(f"{table}.dataset.phase") == "loading"
+    assert page.locator("#table .hand .card").count() >= 9, "the first screen is not a dealt table"
+    assert page.locator("#table .welcome-text").count() == 1, "the first screen has not the welcome"
+    first = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    assert first >= page.evaluate("window.phomPaint.at"), "something was painted before the first screen"
+    page.wait_for_function("getComputedStyle(document.getElementById('splash')).position === 'fixed'")
+    assert page.evaluate("getComputedStyle(document.getElementById('splash')).display") == "flex"
+    page.touchscreen.tap(200, 420)
+    page.keyboard.press("d")
+    page.wait_for_function("window.phomEarly === 2")
+    assert page.evaluate("document.getElementById('splash-text').textContent").startswith("Chờ chút")
+    assert page.evaluate(f"{table}.dataset.phase") == "loading"
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the runtime"
+    for route in held:
+        route.continue_()
+    page.unroute("**/vendor/pyodide/pyodide.asm.wasm")
+    wait_ready(page, 90_000)
+    assert not page.evaluate(f"{table}.inert") and not page.evaluate(f"{table}.hasAttribute('data-painted')")
+    assert page.locator("#splash").count() == 0
+    assert page.evaluate("window.phomEarly") == 2  # the picture's taps did nothing else
+    watch.check(page)
+    ctx.close()

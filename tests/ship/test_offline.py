@@ -94,9 +94,11 @@ def test_sub_path_csp_precache_and_offline_play(browser, served_site, built_site
         sent = [e[0].split("?", 1)[0] for e in log if e[1] == 200]
         assert len(sent) == len(set(sent)), sorted(p for p in sent if sent.count(p) > 1)
         play_hand(page, keyboard_step)
-        # every file the page asked for is in the service worker's precache list
+        # every file the page asked for is in the service worker's precache list (but the
+        # snapshot the site ships: a first visit's, kept by the page itself for the next)
         listed = precached(built_site) | {"sw.js"}
         missing = {rel(u, url) for u in watch.asked if u.startswith(url)} - listed
+        missing = {m for m in missing if not m.startswith("vendor/snapshot/")}
         assert not missing, f"loaded but not precached: {sorted(missing)}"
         watch.check(page)
 

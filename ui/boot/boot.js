@@ -72,8 +72,10 @@ const asked = new URLSearchParams(location.search).get("lang");
 if (asked === "en" || asked === "vi") lang = asked;
 document.documentElement.lang = lang;
 const words = {
-  vi: { start: "Đang tải…", py: "Đang tải Python…", files: "Đang tải luật chơi…", deal: "Đang chia bài…" },
-  en: { start: "Loading…", py: "Loading Python…", files: "Loading the rules…", deal: "Dealing…" },
+  vi: { start: "Đang tải…", py: "Đang tải Python…", files: "Đang tải luật chơi…", deal: "Đang chia bài…",
+        wait: "Chờ chút, bàn sắp sẵn sàng…" },
+  en: { start: "Loading…", py: "Loading Python…", files: "Loading the rules…", deal: "Dealing…",
+        wait: "One moment, the table is nearly ready…" },
 }[lang];
 if (text) text.textContent = words.start;
 const steps = [
@@ -159,6 +161,19 @@ const takeover = new MutationObserver(() => {
   }
 });
 takeover.observe(table, { attributes: true, attributeFilter: ["data-phase"] });
+
+// A tap or key on a painted table before Python takes it (it is only a picture,
+// inert): not lost silently. The loading bar is shown over it (a saved table's
+// too) and says to wait; window.phomEarly counts them (the tests).
+window.phomEarly = 0;
+function early(ev) {
+  if (!painted() || table.dataset.phase !== "loading" || (ev.type === "keydown" && ev.repeat)) return;
+  window.phomEarly++;
+  if (window.phomPaint && window.phomPaint.bar) window.phomPaint.bar();
+  if (text) text.textContent = words.wait;
+}
+document.addEventListener("pointerdown", early, true);
+document.addEventListener("keydown", early, true);
 
 // ...and the copy it paints from, kept with the save: the table as rendered
 // (open panels left out), a little after it changes and when the page is

@@ -351,6 +351,7 @@ async function restore(got) {
   snap.catch(() => { /* loadRuntime throws it */ });
   try {
     if (got.shipped) {
+      progress("Loading interpreter"); // the splash's bar creeps (ui/boot/boot.js), as PyScript's news makes it
       await untilControlled();
       await got.committed;
       info.committedAt = performance.now();
@@ -377,8 +378,14 @@ async function restore(got) {
   }
 }
 
+// News for the splash's bar where PyScript, which gives it on a normal boot, is not loaded.
+function progress(what) {
+  document.dispatchEvent(new CustomEvent("py:progress", { detail: what }));
+}
+
 // The shipped snapshot, restored, kept as this origin's once the table is up.
 function keepShipped(got) {
+  progress("Loaded interpreter");
   set("restored", "shipped");
   whenUp(() => {
     set("snapshot", "making");

@@ -51,25 +51,78 @@
     asked.done.catch(function () { /* taken from this tab (steal): Python hears it */ });
     window.phomLock = asked;
   }
+  // A first visit: the table's first screen as the site's build drew it
+  // (tools/build_site.py first_screen: a fresh deal under the welcome, in a
+  // <template>), inert like a saved copy, with the loading
+  // progress over it (the splash, parsed after this script, made a bar at the
+  // bottom) instead of a bare splash. Only where Python's first render is that
+  // screen: nothing saved, no settings, no link (any query skips the welcome).
+  function firstScreen() {
+    if (location.search.replace(/^\?/, "") || localStorage.getItem("phom.match.v1") !== null ||
+        localStorage.getItem("phom.settings.v1") !== null) return false;
+    var lang = "vi";
+    var t = document.getElementById("first-screen-" + lang);
+    if (!t) return false;
+    table.className = t.getAttribute("data-cls") || "app";
+    table.innerHTML = t.innerHTML;
+    document.documentElement.lang = lang;
+    table.setAttribute("data-painted", "built");
+    // the splash as a bar over the bottom of the picture, as soon as it is parsed
+    new MutationObserver(function (_m, obs) {
+      if (bar()) obs.disconnect();
+    }).observe(table, { childList: true, subtree: true });
+    return true;
+  }
+  // The splash made a bar over the bottom of a painted table (inline styles: the
+  // style sheet hides the splash of a painted table), as far as it is parsed;
+  // true once all of it is. Also ui/boot/boot.js's, when a painted table is tapped.
+  var styled = 0;
+  function bar() {
+    var looks = {
+      splash: "display:flex;position:fixed;left:0;right:0;bottom:0;top:auto;z-index:50;min-height:0;" +
+        "flex-direction:row;flex-wrap:wrap;align-items:center;justify-content:center;gap:.25rem 1rem;" +
+        "padding:.6rem 1rem calc(.6rem + env(safe-area-inset-bottom));background:rgba(8,40,25,.92);" +
+        "box-shadow:0 -2px 12px rgba(0,0,0,.35)",
+      "splash-cards": "display:none",
+      h1: "display:none",
+      progress: "flex:1 1 10rem;max-width:24rem;margin:0",
+    };
+    var splash = document.getElementById("splash");
+    if (!splash) return false;
+    if (!(styled & 1)) { splash.setAttribute("style", looks.splash); styled |= 1; }
+    var parts = [[".splash-cards", "splash-cards", 2], ["h1", "h1", 4], [".progress", "progress", 8]];
+    for (var i = 0; i < parts.length; i++) {
+      var el = splash.querySelector(parts[i][0]);
+      if (el && !(styled & parts[i][2])) { el.setAttribute("style", looks[parts[i][1]]); styled |= parts[i][2]; }
+    }
+    return styled === 15;
+  }
+  window.phomPaint.bar = bar;
+  function inertUntilPython() {
+    table.inert = true;
+    table.setAttribute("aria-busy", "true");
+    window.phomPaint.at = performance.now();
+    // "phom-painted" once the frame that shows it is drawn (bench/bench_load.py's
+    // table-shown time: the pixels, not the insertion ~100-200 ms before them)
+    requestAnimationFrame(function () {
+      setTimeout(function () { performance.mark("phom-painted"); }, 0);
+    });
+  }
   try {
     // (a guest of a linked table shows the host's view, not a save of this device)
     if (!table || location.search.replace(/^\?/, "") || sessionStorage.getItem("phom.guest.v1") !== null) return;
     var copy = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (!copy || copy.v !== 1 || typeof copy.html !== "string" || copy.save !== current()) return;
+    if (!copy || copy.v !== 1 || typeof copy.html !== "string" || copy.save !== current()) {
+      if (!copy && firstScreen()) inertUntilPython();
+      return;
+    }
     table.className = String(copy.cls || "app");
     table.innerHTML = copy.html;
     if (sprite && typeof copy.sprite === "string") sprite.innerHTML = copy.sprite;
     if (copy.lang === "vi" || copy.lang === "en") document.documentElement.lang = copy.lang;
-    table.inert = true;
-    table.setAttribute("aria-busy", "true");
     table.setAttribute("data-painted", "saved");
-    window.phomPaint.at = performance.now();
+    inertUntilPython();
     askForTheTable();
-    // "phom-painted" once the frame that shows it is drawn (bench/bench_load.py's
-    // saved-table time: the pixels, not the insertion ~100-200 ms before them)
-    requestAnimationFrame(function () {
-      setTimeout(function () { performance.mark("phom-painted"); }, 0);
-    });
   } catch (e) {
     /* no copy, or an unreadable one: the splash, as on a first visit */
   }
