@@ -53,9 +53,10 @@ if (served) {
 // PyScript runs the page's Python (the <script type="py"> in index.html) on a
 // normal boot; a visit restored from the snapshot runs it without PyScript
 // (ui/boot/interpreter.mjs runPage). Where no snapshot can be here (the service
-// worker serves nothing yet: a first visit, the dev server), PyScript is loaded
-// at once; otherwise ui/boot/interpreter.mjs loads it once it knows there is no
-// snapshot to restore. Whoever decides first sets window.phomRunner.
+// worker serves nothing yet: a first visit, the dev server) and the site ships
+// none this visit may fetch, PyScript is loaded at once; otherwise
+// ui/boot/interpreter.mjs loads it once it knows there is no snapshot to
+// restore. Whoever decides first sets window.phomRunner.
 if (!served && !shipping && globalThis.phomRunner !== "direct") {
   globalThis.phomRunner = "pyscript";
   import("../../vendor/pyscript/core.js");
