@@ -214,8 +214,11 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
             assert "relay" not in (local, remote) and {local, remote} & {"srflx", "prflx"}, (ends, local, remote)
         no_hidden_card(g, host, 1 if g is lan else 3, f"{what} let in")
     host.keyboard.press("Escape")
+    host.tap('[data-act="settings"]')                     # the turn clock: 20 s a guest's turn
+    host.tap('[data-act="link_clock"][data-arg="20"]')
+    host.keyboard.press("Escape")
     pages = {1: lan, 3: minh}
-    rejoined = False
+    rejoined = ran_out = False
     turns = {1: 0, 3: 0}
     for _ in range(900):
         if phase(host) == "hand-over":
@@ -223,6 +226,10 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
         moved = False
         for seat, g in pages.items():
             if phase(g) == "your-turn":
+                if seat == 3 and not ran_out:
+                    minh_runs_out_of_time(host, lan, minh, artifacts)
+                    ran_out = True
+                    break
                 turns[seat] += 1
                 if turns[seat] % 3 == 1:     # every third turn of each guest
                     no_hidden_card(g, host, seat, f"seat {seat} at its turn {turns[seat]}")
@@ -247,7 +254,7 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
         time.sleep(0.05 if moved else 0.1)
     else:
         raise AssertionError("the hand did not end")
-    assert rejoined
+    assert rejoined and ran_out
     for seat, g in pages.items():
         wait_for(lambda g=g: phase(g) == "hand-over", "the guest's end of hand")
         assert replay_check(host, guest_messages_net(g), seat=seat) > 3
@@ -323,6 +330,49 @@ def strangers_with_a_wrong_key(phones, guard, link, lan, artifacts) -> None:
     assert lan.locator(".net-error").count() == 0, lan.inner_text("#table")[:300]
     assert lan.locator('.net-step[data-step="asking"]').count() == 1
     stranger.context.close()
+
+
+def react(page, code: str) -> None:
+    """A quick reaction by touch: the speech-bubble button, then one of the fixed set."""
+    page.tap('[data-act="react_menu"]')
+    page.tap(f'[data-act="react"][data-arg="{code}"]')
+
+
+def shots(page, artifacts, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}-390.png"))
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.screenshot(path=str(artifacts / f"{name}-844.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def minh_runs_out_of_time(host, lan, minh, artifacts) -> None:
+    """Issue 51. Minh's turn, the clock at 20 s: every phone draws the ring on his seat; Lan
+    says "Nhanh lên nào", Minh answers "Unlucky!", each shown beside its sender's seat on all
+    three phones; Minh lets the time run out: his seat's bot finishes the turn and every phone
+    says so in words (he plays his next turns himself: the hand goes on by taps)."""
+    t0 = time.time()
+    for pg, what in ((host, "the host"), (lan, "Lan"), (minh, "Minh")):
+        wait_for(lambda pg=pg: pg.locator('.seat[data-seat="3"] .clock-ring').count(), f"the ring on {what}'s phone",
+                 10.0, lambda pg=pg: pg.inner_text("#table")[:200])
+    for who, seat, code in ((lan, 1, "nhanh"), (minh, 3, "den")):
+        react(who, code)
+        for pg in (host, lan, minh):
+            wait_for(lambda pg=pg, seat=seat, code=code: pg.locator(
+                f'.seat[data-seat="{seat}"] .react-bubble[data-react="{code}"]').count(),
+                f"seat {seat}'s '{code}' beside its seat", 10.0)
+    FIGURES["reactions: two taps -> beside the seat on all three phones (s)"] = round(time.time() - t0, 2)
+    assert "Nhanh lên nào" in lan.inner_text('[data-react="nhanh"]')
+    assert "Hurry up!" in minh.inner_text('[data-react="nhanh"]')
+    shots(lan, artifacts, "net-clock-react-guest-vi")
+    shots(minh, artifacts, "net-clock-react-guest-en")
+    for pg, words in ((minh, "Time ran out — a bot plays one turn for Minh."),
+                      (lan, "Hết giờ — máy đánh thay Minh một lượt."), (host, "Hết giờ — máy đánh thay Minh một lượt.")):
+        wait_for(lambda pg=pg: pg.locator(".clock-out").count(), "the words when Minh's time ran out", 45.0,
+                 lambda pg=pg: pg.inner_text("#table")[:200])
+        assert words in pg.inner_text(".clock-out")
+    waited = time.time() - t0
+    FIGURES["clock 20 s: Minh's turn -> 'time ran out' on every phone (s)"] = round(waited, 2)
+    assert 15.0 < waited < 45.0
 
 
 def guest_messages_net(page) -> list[dict]:

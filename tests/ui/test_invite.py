@@ -694,3 +694,18 @@ def test_quick_reactions_show_beside_the_senders_seat_on_every_phone_rate_limite
     assert "👏" in render.page_html(lan)
     # a bubble's moment passes
     assert host.friends.react.current(1, time.monotonic() + react.SHOW + 0.1) is None
+
+
+def test_a_seated_guest_told_no_path_tries_again_by_itself_once():
+    g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
+    g.start("Lan", 0.0)
+    g.on_relays(1)
+    g.on_error("no_path", "h2", 1.0)
+    assert g.tick(6.5) and g.error == "no_path"
+    assert g.retry_by_itself(seated=True, retried=False)
+    assert not g.retry_by_itself(seated=True, retried=True)      # once: then the words and "Thử lại"
+    assert not g.retry_by_itself(seated=False, retried=False)    # a newcomer is told, not reloaded
+    g.start("Lan", 10.0)
+    g.on_relays(1)
+    assert not g.tick(47.0) or g.error != "no_path"
+    assert not g.retry_by_itself(seated=True, retried=False)     # another failure: not this one

@@ -559,6 +559,14 @@ class NetGuest:
             self.step = "form" if code in ("full", "refused", "seat_taken") else self.step
         return [], None
 
+    def retry_by_itself(self, seated: bool, retried: bool) -> bool:
+        """Whether the page should try again on its own (a fresh page: new ids, new ports)
+        rather than wait for "Thử lại": a phone that held a seat, coming back to it (the host
+        reloaded, or it did) and told no path to the host, once. In the lab, one in four
+        host reloads left one guest's new link to the host with no path while the other's
+        linked; the first try on a fresh page links."""
+        return self.error == "no_path" and seated and not retried
+
     def tick(self, now: float) -> bool:
         """Time passing: True when a wait ran out (its error set)."""
         if self.started_at is None or self.step in ("form", "in") or self.error is not None:

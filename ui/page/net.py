@@ -248,16 +248,33 @@ class NetPage:
                 self._send_all(host_event(app, self.host, kind, peer, text))
             elif self.guest is not None:
                 self._send_all(guest_event(app, self.guest, kind, peer, text, time.monotonic()))
+                if self.guest.step == "in" and self._saved().get("retried"):
+                    saved = self._saved()
+                    saved.pop("retried", None)      # back in: a later failure may be tried again once
+                    self.links.session.setItem(NET_GUEST_KEY, json.dumps(saved))
                 while app.source.warnings:
                     window.console.warn("phom: " + app.source.warnings.pop(0))
             self.links._refresh()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
 
+    def _saved(self) -> dict:
+        return store.read_object(self.links.session, NET_GUEST_KEY, "internet room", ()) or {}
+
     def _tick(self) -> None:
         try:
             g, h = self.guest, self.host
-            if (g is not None and g.tick(time.monotonic())) or (h is not None and h.tick(time.monotonic())):
+            if g is not None and g.tick(time.monotonic()):
+                saved = self._saved()
+                if g.retry_by_itself(self.page.app.source.token is not None, saved.get("retried") is True):
+                    # once, on a fresh page (as "Thử lại" does): the seat comes back by its token
+                    self.links.session.setItem(NET_GUEST_KEY, json.dumps({**saved, "retried": True}))
+                    window.console.warn("phom: internet play: no path to the host; trying again on a fresh page")
+                    self.js.stop()
+                    window.location.reload()
+                    return
+                self.page.render()
+            elif h is not None and h.tick(time.monotonic()):
                 self.page.render()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
