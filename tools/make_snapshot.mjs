@@ -15,7 +15,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-const [site, baseFile, out] = process.argv.slice(2).map((p) => path.resolve(p));
+const USAGE = "usage: node tools/make_snapshot.mjs SITE_FOLDER BASE_IMAGE OUT\n\n" +
+  "Make the memory snapshot a built site ships (tools/build_site.py runs this).";
+const args = process.argv.slice(2);
+if (args[0] === "-h" || args[0] === "--help") {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length !== 3) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const [site, baseFile, out] = args.map((p) => path.resolve(p));
 const load = (rel) => import(pathToFileURL(path.join(site, rel)).href);
 const { loadPyodide } = await load("vendor/pyodide/pyodide.mjs");
 const { makeHeap } = await load("ui/boot/snapshot.make.mjs");
