@@ -125,3 +125,24 @@ def test_a_damaged_match_aside_changes_nothing():
     assert store.take_up_match(app.storage) is None
     assert learn.handle("match_back") is True      # the menu closes; the lesson goes on
     assert list(app.game.deck) == deck and learn.tutorial is not None
+
+
+def test_the_way_back_asks_before_dropping_a_match_started_since():
+    app, learn = fresh()
+    play_hands(app, learn, 1)
+    before = where(app)
+    learn.handle("tutorial")
+    learn.handle("deal_yes")
+    # the player leaves the lesson for a match of their own, and plays in it
+    app.change_setting("preset", "traditional")
+    app.new_match(seed=4242)
+    play_hands(app, learn, 0)
+    mine = where(app)
+    assert learn.handle("match_back") is True
+    assert app.dialog == "learn-confirm" and "Drop" not in learn.confirm_html()
+    assert "bỏ trận" in learn.confirm_html()
+    learn.handle("deal_no")                 # keep playing the new one: nothing changes
+    assert where(app) == mine and learn.suspended()
+    learn.handle("match_back")
+    learn.handle("deal_yes")                # asked, and yes: the match put aside is back
+    assert where(app) == before and not learn.suspended()

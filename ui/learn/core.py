@@ -157,7 +157,7 @@ class Learn(LearnState):
         app.seat_bots(script_bots())   # the lesson's scripted seats
         self.tutorial = Tutorial()
         self.state.update(daily=None, lesson=self.hand_key())
-        self.save_state()
+        self.note_detour()
         self.hint, self.hint_for, self.wanted = None, None, None
 
     def resume_tutorial(self, linked: bool = False) -> None:
@@ -187,27 +187,42 @@ class Learn(LearnState):
             self.save_state()
 
     # ------------------------------------------------------------ a detour, and the way back
-    def suspend(self) -> None:
+    def suspend(self) -> bool:
         """Before the tutorial or a deal replaces a match the player cares about
-        (``in_progress``): put it aside, totals and all (ui/core/store.py)."""
+        (``in_progress``): put it aside, totals and all (ui/core/store.py). True
+        when a match is aside now."""
         if self.in_progress() and not self.guest:
             self.app.save()
             store.suspend_match(self.storage, self.app.settings)
+        return self.suspended()
+
+    def note_detour(self) -> None:
+        """The match just started (the lesson, a deal) is the detour from the one
+        aside, if one is: the way back leaves it unasked (any other match in
+        progress is asked about first). Saves the state."""
+        self.state["detour"] = str(self.app.match_seed) if self.suspended() else None
+        self.save_state()
 
     def suspended(self) -> bool:
         return not self.guest and store.has_suspended(self.storage)
 
-    def back_to_match(self) -> bool:
-        """The match put aside is the match again; the lesson or the deal ends."""
+    def back_to_match(self, asked: bool = False) -> bool:
+        """The match put aside is the match again; the lesson or the deal ends. A
+        match in progress that is not the detour (the player started another one
+        since) is never dropped unasked: the question first."""
         app = self.app
         if not self.suspended():
             return False
+        if not asked and self.in_progress() and self.state.get("detour") != str(app.match_seed):
+            self.pending, self.pending_tutorial, self.pending_back = None, False, True
+            app.open("learn-confirm")
+            return True
         app.open(None)
         if not app.take_up():
             return True     # said why (a damaged save is set aside); the detour stays
         self.end_tutorial()
         self.banner = None
-        self.state["daily"] = None
+        self.state.update(daily=None, detour=None)
         self.save_state()
         self.hint, self.hint_for, self.wanted = None, None, None
         return True
@@ -279,7 +294,7 @@ class Learn(LearnState):
         app.open(None)
         app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)
         self.state["daily"] = f"{deal.seed}|{day}" if day else None
-        self.save_state()
+        self.note_detour()
         self.banner = tx(app.lang, "daily_banner", date=day) if day else tx(app.lang,
                                                                             "shared_banner")
         self.hint, self.hint_for, self.wanted = None, None, None

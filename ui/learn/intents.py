@@ -185,12 +185,14 @@ def daily_deal(learn: Learn, arg: object) -> bool:
 def deal_yes(learn: Learn, arg: object) -> bool:
     """Yes to "put the match aside?": the match in progress is kept aside (its way
     back: ``match_back``), then the tutorial or the deal that asked starts."""
+    if learn.pending_back:
+        learn.pending_back = False
+        return learn.back_to_match(asked=True)
     learn.suspend()
     if learn.pending_tutorial:
         learn.pending_tutorial = False
         learn.start_tutorial()
-        return True
-    if learn.pending is not None:
+    elif learn.pending is not None:
         deal, day = learn.pending
         learn.pending = None
         learn.start(deal, day)
@@ -205,7 +207,7 @@ def match_back(learn: Learn, arg: object) -> bool:
 
 def deal_no(learn: Learn, arg: object) -> bool:
     learn.pending = None
-    learn.pending_tutorial = False
+    learn.pending_tutorial = learn.pending_back = False
     learn.app.open(None)
     return True
 

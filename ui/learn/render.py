@@ -169,6 +169,11 @@ def share_html(s: LearnState) -> str:
 
 def confirm_html(s: LearnState) -> str:
     lang = s.app.lang
+    if s.pending_back:
+        body = (f'<p>{escape(tx(lang, "confirm_back"))}</p><div class="panel-actions">'
+                + btn(tx(lang, "btn_keep"), "deal_no")
+                + btn(tx(lang, "btn_back_match"), "deal_yes", cls="primary") + "</div>")
+        return learn_dialog("learn-confirm", tx(lang, "confirm_back_title"), body, lang)
     if s.pending_tutorial:
         text = tx(lang, "confirm_tutorial")
     elif s.pending is None:

@@ -68,8 +68,10 @@ def load_saved(storage) -> dict:
         d = {}
     # lesson: the hand key of the tutorial in progress (resumed after a reload)
     # by_seat: this hand's hints per seat (pass-and-play: each person's own)
+    # detour: the seed of the match started over one put aside (the tutorial, a deal):
+    # the way back asks first when another match replaced that one (ui/learn/core.py)
     out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False,
-           "lesson": None, "by_seat": {}}
+           "lesson": None, "by_seat": {}, "detour": None}
     for k in out:
         v = d.get(k)
         if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
@@ -102,6 +104,7 @@ class LearnState:
     warnings: list[str] = field(default_factory=list)   # refusals' English, for the console
     pending: tuple[Deal, str | None] | None = None      # a deal waiting for "replace the match?"
     pending_tutorial: bool = False        # the tutorial waiting for the same question
+    pending_back: bool = False            # "back to my match" waiting for "drop this one?"
     confirm_reset: bool = False           # "erase all statistics?" asked
     copied: bool = False                  # the share link was copied
     banner: str | None = None

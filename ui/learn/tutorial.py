@@ -1,13 +1,15 @@
 """Hướng dẫn / Tutorial: a guided first hand, then what differs in each preset.
 
 A crafted deal (``phom.deal.make_deck``) at a ``basic`` table (four turns, no
-bonus ù, no đền: the rules a beginner expects; the player lays down and sends
-by hand) in which the player, in seat 1 of 4 after the starter, meets in order: a draw, a discard of high deadwood, an eat, the
-discard after it, a draw and a discard, the last draw, a lay-down with another
-arrangement than the one proposed (so that a card can be sent), the send, a
-chốt to avoid and the payments. The other seats follow a script (``ScriptBot``)
-so the lesson unfolds the same way every time; the player makes every move of
-their own, and a move other than the lesson's is refused with the reason.
+bonus ù, no đền: the rules a beginner expects) in which the player, in seat 1 of 4
+after the starter, meets in order: a draw, a discard of high deadwood, an eat, the
+discard after it, a draw and a discard, the last draw (whose callout says how the
+basic table then lays down, choosing the arrangement that lets 7♦ be sent, and
+sends, by itself: ``Rules.auto_lay_down``), a chốt to avoid and the payments. The
+lay-down and send steps stay for a table that lays down by hand. The other seats
+follow a script (``ScriptBot``) so the lesson unfolds the same way every time; the
+player makes every move of their own, and a move other than the lesson's is
+refused with the reason.
 
 ``preset_summary(lang)`` is the one-screen summary after the hand: for each
 preset its turn model, tái, đền, eat payments and ù kinds, read from ``Rules``.
@@ -144,8 +146,12 @@ STEPS = [
     (Step(3, "discard", {"vi": "J♠ vừa bốc là rác to, không cạ: đánh J♠.",
                          "en": "The J♠ you drew is high deadwood with no partner: discard it."},
           '.hand [data-card="JS"]'), lambda a: a == Discard(C("JS"))),
-    (Step(4, "take", {"vi": "Vòng cuối: bốc, rồi hạ phỏm.",
-                      "en": "The last round: draw, then lay down your melds."}, ".stock"),
+    (Step(4, "take", {"vi": "Vòng cuối: bốc. Rồi luật Cơ bản tự hạ phỏm cho bạn, chọn cách "
+                            "xếp 5♥ 6♥ 7♥ (không phải 7♥ 7♦ 7♣) để gửi được 7♦ vào phỏm 4♦ 5♦ 6♦ "
+                            "trên bàn, và gửi luôn: bớt 7 điểm.",
+                      "en": "The last round: draw. Then the Basic rules lay down your melds for "
+                            "you, choosing 5♥ 6♥ 7♥ (not 7♥ 7♦ 7♣) so that 7♦ can be sent onto the "
+                            "4♦ 5♦ 6♦ on the table, and send it: 7 points fewer."}, ".stock"),
      lambda a: a == Draw()),
     (Step(4, "lay_down", {"vi": "Hạ phỏm. Cách xếp đề xuất lấy 5♥ 6♥ 7♥ chứ không lấy "
                                 "7♥ 7♦ 7♣: như vậy 7♦ gửi được vào phỏm 4♦ 5♦ 6♦ trên bàn. "
