@@ -139,11 +139,15 @@ def test_a_shipped_snapshot_that_cannot_serve_falls_back_to_the_plain_boot(brows
     if how == "3g":
         assert page.evaluate("window.phomBoot.notShipped") == "slow link: 3g"
         assert not [u for u in watch.asked if ship["path"] in u], "the shipped snapshot was fetched on 3G"
-    steps = play_hand(page, keyboard_step)
-    assert "discard" in steps and phase(page) == "hand-over"
-    # and, as before the site shipped one, it makes its own for the next visits
-    page.wait_for_function(STORED, timeout=120_000, polling=100)
-    assert page.evaluate(BOOT)["snapshot"] == "stored", page.evaluate(INFO)
+    assert state(page)["hand"], "the plain boot dealt no hand"
+    if how == "cut":
+        # the plain boot's path, played through on every run; and, as before the site
+        # shipped one, it makes its own snapshot for the next visits (the slow part,
+        # once: every fallback goes on the same way from here)
+        steps = play_hand(page, keyboard_step)
+        assert "discard" in steps and phase(page) == "hand-over"
+        page.wait_for_function(STORED, timeout=120_000, polling=100)
+        assert page.evaluate(BOOT)["snapshot"] == "stored", page.evaluate(INFO)
     watch.check(page)
     ctx.close()
 
