@@ -709,3 +709,20 @@ def test_a_seated_guest_told_no_path_tries_again_by_itself_once():
     g.on_relays(1)
     assert not g.tick(47.0) or g.error != "no_path"
     assert not g.retry_by_itself(seated=True, retried=False)     # another failure: not this one
+
+
+
+def test_after_the_host_left_a_failure_to_reach_its_new_page_is_said_and_tried_again():
+    """The lab's flake: the host's page reloaded, one guest's link to the new page failed
+    with no path, and the guest, showing "the host left", never said it nor tried again."""
+    host = hosted((2,))
+    room = Room(host)
+    lan = guest_app(MemoryStorage(), MemoryStorage())
+    room.enter("p1", lan, "Lan")
+    room.host_reply("p1", host_admit(host, host.friends.net_host, "p1", 2))
+    g = lan.friends.net_guest
+    guest_event(lan, g, "leave", "host", "", 50.0)
+    assert g.error == "host_left" and not g.tick(60.0)          # waiting for the host's page: no "no host"
+    guest_event(lan, g, "error", "host2", "no_path", 61.0)      # the new page, unreachable
+    assert not g.tick(65.0) and g.tick(66.5) and g.error == "no_path"
+    assert g.retry_by_itself(seated=lan.source.token is not None, retried=False)

@@ -569,13 +569,17 @@ class NetGuest:
 
     def tick(self, now: float) -> bool:
         """Time passing: True when a wait ran out (its error set)."""
-        if self.started_at is None or self.step in ("form", "in") or self.error is not None:
+        # ("host_left" is a wait, not an end: the host's page may be back, and a failure to
+        # reach it then is said, so a seated phone can try again by itself)
+        if self.started_at is None or self.step in ("form", "in") or self.error not in (None, "host_left"):
             return False
         if self.host is None:
             for code, at in sorted(self.held.values(), key=lambda e: e[1]):
                 if now - at > ERROR_GRACE and not (code == "secret" and self.linked):
                     self.error = code
                     return True
+        if self.error == "host_left":
+            return False
         waited = now - self.started_at
         if self.relays == 0 and waited > RELAY_WAIT:
             self.error = "offline"
