@@ -10,6 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import phom  # noqa: E402
+from ui.core import i18n  # noqa: E402
 from ui.core.store import MemoryStorage  # noqa: E402
 from ui.table import render, seats  # noqa: E402
 from ui.table.app import App  # noqa: E402
@@ -57,9 +58,9 @@ def test_the_seat_plan_is_edited_staged_and_checked():
     assert app.handle("setting", ("seat_kind.1", "here"))
     assert not app.pass_and_play, "staged until a new match"
     app.handle("setting", ("seat_name.1", "bạn"))                # same as seat 0 ("Bạn")
-    assert app.flash == seats.s_("vi", "name_taken")
+    assert app.flash == i18n.t("vi", "name_taken")
     app.handle("setting", ("seat_name.1", "   "))
-    assert app.flash == seats.s_("vi", "name_empty")
+    assert app.flash == i18n.t("vi", "name_empty")
     app.handle("new_match")
     app.handle("confirm")  # mid-hand: asked first (issue 10)
     assert app.pass_and_play and [s.kind for s in app.seats] == ["here", "here", "bot", "bot"]

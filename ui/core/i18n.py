@@ -192,6 +192,49 @@ STRINGS: dict[str, dict[str, str]] = {
         "meld_n": "Phỏm {n}",
         "meld_of": "phỏm {who.poss}",
         "table_region": "Bàn chơi",
+        # the seats (ui/table/seats.py)
+        "seats": "Ai ngồi ghế nào",
+        "seat_n": "Ghế {n}",
+        "person": "Người chơi",
+        "name": "Tên",
+        "person_n": "Người {n}",
+        "guest": "Khách (điện thoại khác)",
+        "host": "Chủ bàn",
+        "guest_n": "Khách {n}",
+        "bot_n": "Máy {n}",
+        "seats_note": "Hai người trở lên: chơi chung một máy, đưa máy cho nhau khi tới lượt. Không ai thấy bài của người khác.",
+        "cover_title": "Đưa máy cho {name}",
+        "cover_tap": "{name} chạm vào đây để xem bài",
+        "cover_hint": "Bài của mọi người đang được che.",
+        "cover_over": "Ván đã xong — chạm để xem kết quả",
+        "name_taken": "Tên này đã có người dùng",
+        "name_empty": "Người chơi cần có tên",
+        "hidden_hand": "bài úp",
+        # the menu (ui/table/menu.py)
+        "menu_more": "Thêm",
+        "menu_title": "Thêm",
+        "menu_table": "Ván này",
+        "menu_learn": "Học và chia sẻ",
+        # what gets in the way: links, storage, tabs (ui/table/banners.py)
+        "link_title": "Mở ván từ đường dẫn?",
+        "link_body": "Bạn đang có một trận chưa xong. Đường dẫn này mở một trận mới — trận đang chơi sẽ bị thay thế.",
+        "link_keep": "Giữ trận của tôi",
+        "link_start": "Chơi trận mới",
+        "link_bad": "Đường dẫn có tham số không hợp lệ nên không thay đổi gì:",
+        "notice_old_save": "Ván đã lưu là của phiên bản cũ của trang nên không đọc được. Đã cất riêng (không xoá) và bắt đầu trận mới.",
+        "notice_aside_failed": "Không còn chỗ để cất ván cũ, nên trận này sẽ không được lưu để khỏi ghi đè lên nó.",
+        "notice_not_saving": "Trình duyệt không cho lưu (bộ nhớ đầy hoặc bị chặn): ván vẫn tiếp tục nhưng tiến trình không được lưu.",
+        "notice_saving_again": "Đã lưu lại được: tiến trình lại được lưu như thường.",
+        "tab_busy_title": "Phỏm đang mở ở thẻ khác",
+        "tab_busy_body": "Trận của bạn đang chơi ở một thẻ (tab) khác của trình duyệt. Chơi ở đây thì thẻ kia sẽ dừng lại.",
+        "tab_lost_title": "Đã chuyển sang thẻ khác",
+        "tab_lost_body": "Trận này đang được chơi ở một thẻ khác. Thẻ này đã dừng và không lưu gì nữa.",
+        "tab_take": "Chơi ở thẻ này",
+        "tab_waiting": "Đang chờ thẻ kia nhường…",
+        "tab_silent_title": "Thẻ kia không trả lời",
+        "tab_silent_body": "Phỏm đang mở ở một thẻ khác nhưng thẻ đó không trả lời (có thể bị treo, hoặc trình duyệt đã tạm dừng nó). Bạn có thể chơi tiếp ở đây từ lần lưu cuối; nếu thẻ kia chạy lại, nó sẽ dừng và không ghi đè lên ván này.",
+        "tab_steal": "Chơi ở đây thay thẻ kia",
+        "save_reason": "Lý do: {why}.",
     },
     "en": {
         "title": "Phỏm",
@@ -341,30 +384,51 @@ STRINGS: dict[str, dict[str, str]] = {
         "meld_n": "Meld {n}",
         "meld_of": "{who.poss} meld",
         "table_region": "Card table",
+        # the seats (ui/table/seats.py)
+        "seats": "Who sits where",
+        "seat_n": "Seat {n}",
+        "person": "Person",
+        "name": "Name",
+        "person_n": "Player {n}",
+        "guest": "Guest (another phone)",
+        "host": "Host",
+        "guest_n": "Guest {n}",
+        "bot_n": "Bot {n}",
+        "seats_note": "Two or more people: share one phone and pass it on at each turn. Nobody sees anyone else's cards.",
+        "cover_title": "Pass the phone to {name}",
+        "cover_tap": "{name}, tap here to see your cards",
+        "cover_hint": "Everybody's cards are covered.",
+        "cover_over": "The hand is over — tap to see the result",
+        "name_taken": "Somebody already has that name",
+        "name_empty": "A person needs a name",
+        "hidden_hand": "cards face down",
+        # the menu (ui/table/menu.py)
+        "menu_more": "More",
+        "menu_title": "More",
+        "menu_table": "This match",
+        "menu_learn": "Learn and share",
+        # what gets in the way: links, storage, tabs (ui/table/banners.py)
+        "link_title": "Open the linked match?",
+        "link_body": "You have a match in progress. This link opens a new match — it would replace the one you are playing.",
+        "link_keep": "Keep my match",
+        "link_start": "Start the linked match",
+        "link_bad": "The link has parameters that are not valid, so it changed nothing:",
+        "notice_old_save": "The saved game is from an older version of the page and cannot be read. It was set aside (not deleted) and a new match starts.",
+        "notice_aside_failed": "There is no room to keep the old save aside, so this match is not saved, not to overwrite it.",
+        "notice_not_saving": "The browser does not let the game save (storage full or blocked): the hand goes on, but progress is not being saved.",
+        "notice_saving_again": "Saving works again: progress is being saved.",
+        "tab_busy_title": "Phỏm is open in another tab",
+        "tab_busy_body": "Your match is being played in another tab of this browser. Playing here stops the other tab.",
+        "tab_lost_title": "Moved to another tab",
+        "tab_lost_body": "This match is now being played in another tab. This tab has stopped and saves nothing.",
+        "tab_take": "Play in this tab",
+        "tab_waiting": "Waiting for the other tab to let go…",
+        "tab_silent_title": "The other tab does not answer",
+        "tab_silent_body": "Phỏm is open in another tab, but that tab does not answer (it may be hung, or the browser has paused it). You can carry on here from the last save; if the other tab wakes up, it stops and does not overwrite this match.",
+        "tab_steal": "Play here instead",
+        "save_reason": "Reason: {why}.",
     },
 }
-
-
-def t(lang: str, key: str, **kw) -> str:
-    """String ``key`` in ``lang`` with ``kw`` filled in. A sentence about a seat
-    takes it as ``who=Who(...)`` (phom/words.py): when that seat is the one
-    spoken to, ``key + "@you"`` is used where the language has it ("You go
-    out"), and every ``Who`` is said in ``lang`` ("{who.obj}", "{who.poss}");
-    a sentence that opens with the seat starts with a capital ("Your meld")."""
-    table = STRINGS.get(lang) or STRINGS["vi"]
-    who = kw.get("who")
-    s = None
-    if isinstance(who, Who) and who.you:
-        s = table.get(key + "@you")
-    if s is None:
-        s = table.get(key)
-    if s is None:
-        s = STRINGS["vi"].get(key, key)
-    if not kw:
-        return s
-    said = {k: (v.said(lang) if isinstance(v, Who) else v) for k, v in kw.items()}
-    out = s.format(**said)
-    return capital(out) if s.startswith("{who") else out
 
 
 def percent(x: float, lang: str, digits: int = 0) -> str:
@@ -379,22 +443,40 @@ def number(x: float, lang: str, digits: int = 1, sign: bool = False) -> str:
 
 
 class Words:
-    """A module's own word table (``{lang: {key: text}}``, as ui/table/seats.py and
-    ui/friends/linkplay.py keep beside their HTML), looked up as ``t`` looks up the page's:
-    ``lang``'s text, else the Vietnamese, filled in with ``kw``."""
+    """A word table and its lookup, the one shape every feature's words take:
+    ``{lang: {key: text}}``, Vietnamese first. The page's own table is
+    ``STRINGS`` (looked up as ``t``); a feature with words of its own keeps one
+    table and one lookup beside its HTML (ui/learn/words.py ``tx``), and adds
+    nothing to another's.
 
-    def __init__(self, table: dict) -> None:
+    ``words(lang, key, **kw)`` is ``lang``'s text (else the Vietnamese, else the
+    key itself: tests catch a missing one) with ``kw`` filled in. A sentence
+    about a seat takes it as ``who=Who(...)`` (phom/words.py): when that seat is
+    the one spoken to, ``key + "@you"`` is used where the language has it ("You
+    go out"), and every ``Who`` is said in ``lang`` ("{who.obj}", "{who.poss}");
+    a sentence that opens with the seat starts with a capital ("Your meld")."""
+
+    def __init__(self, table: dict[str, dict[str, str]]) -> None:
         self.table = table
 
     def __call__(self, lang: str, key: str, **kw) -> str:
-        text = self.table.get(lang, self.table["vi"]).get(key) or self.table["vi"][key]
-        return text.format(**kw) if kw else text
+        table = self.table.get(lang) or self.table["vi"]
+        who = kw.get("who")
+        s = None
+        if isinstance(who, Who) and who.you:
+            s = table.get(key + "@you")
+        if not s:
+            s = table.get(key)
+        if not s:
+            s = self.table["vi"].get(key, key)
+        if not kw:
+            return s
+        said = {k: (v.said(lang) if isinstance(v, Who) else v) for k, v in kw.items()}
+        out = s.format(**said)
+        return capital(out) if s.startswith("{who") else out
 
-    @classmethod
-    def pairs(cls, words: dict) -> Words:
-        """From ``{key: (Vietnamese, English)}``: each key's two languages side by side,
-        so neither can be forgotten (ui/learn/words.py, ui/learn/review_view.py, ui/table/menu.py)."""
-        return cls({lang: {k: v[i] for k, v in words.items()} for i, lang in enumerate(LANGS)})
+
+t = Words(STRINGS)
 
 
 def player_name(lang: str, seat: int, human_seat: int = 0) -> str:

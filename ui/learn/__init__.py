@@ -24,7 +24,7 @@ from .core import Learn
 from .intents import GAME_INTENTS, HOST_ONLY
 from .state import DIALOGS, LearnState, record_owner
 from .stats_view import chart_svg
-from .words import TEXT, WORDS, tx
+from .words import TEXT, tx
 
 __all__ = ["DIALOGS", "GAME_INTENTS", "HOST_ONLY", "LEARN_KEY", "STATS_CORRUPT_KEY", "STATS_KEY",
-           "TEXT", "WORDS", "Learn", "LearnState", "chart_svg", "record_owner", "tx"]
+           "TEXT", "Learn", "LearnState", "chart_svg", "record_owner", "tx"]

@@ -149,9 +149,8 @@ def dialog_html(s: LearnState) -> str:
                 + f'{btn(tx(lang, "btn_done"), "close", cls="primary")}</div>')
         return learn_dialog("learn-summary", tx(lang, "summary_title"), body, lang, wide=True)
     if d == "learn-review" and s.session is not None:
-        from .review_view import rt
 
-        return learn_dialog("learn-review", rt(lang, "title", n=s.session.hand_no),
+        return learn_dialog("learn-review", tx(lang, "review_title", n=s.session.hand_no),
                             s.session.html(lang), lang, wide=True)
     return ""
 

@@ -14,49 +14,9 @@ from html import escape
 from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
-from ..core.i18n import Words, number
+from ..core.i18n import number
 from ..core.widgets import scroll_box
-
-# key: (Vietnamese, English)
-WORDS = {
-    "title": ("Xem lại ván {n}", "Review of hand {n}"),
-    "working": ("Chuyên gia đang xem lại… {p}%", "The expert is reviewing… {p}%"),
-    "first": ("Về đầu", "First"),
-    "prev": ("Trước", "Back"),
-    "next": ("Sau", "Next"),
-    "last": ("Về cuối", "Last"),
-    "next_mark": ("Nước đáng xem", "Next marked move"),
-    "step": ("Nước {k}/{n}", "Move {k}/{n}"),
-    "start": ("Lúc chia bài", "As dealt"),
-    "marked_n": ("Chuyên gia thấy {n} nước đáng xem lại.", "The expert marks {n} of your moves."),
-    "marked_0": ("Chuyên gia không thấy nước nào đáng xem lại: ván này bạn chơi như chuyên gia.",
-        "The expert marks none of your moves: you played this hand as it would."),
-    "prefers": ("Chuyên gia: {move} — nước của bạn mất khoảng {cost} ± {se} điểm",
-        "Expert: {move} — your move costs about {cost} ± {se} units"),
-    "expert_seat": ("Chuyên gia ngồi ghế bạn, cùng bài cùng máy: {e:+d} (bạn {y:+d})",
-        "The expert in your seat, same cards, same bots: {e:+d} (you {y:+d})"),
-    "expert_working": ("Chuyên gia đang chơi lại ván này ở ghế bạn…",
-        "The expert is replaying this hand in your seat…"),
-    "you": ("Bạn", "You"),
-    "table": ("Trên bàn", "On the table"),
-    "discards": ("đã đánh", "discarded"),
-    "log": ("Diễn biến", "Moves"),
-    "draw": ("bốc", "draw"),
-    "eat": ("ăn", "eat"),
-    "discard": ("đánh {card}", "discard {card}"),
-    "lay": ("hạ {melds}", "lay {melds}"),
-    "lay_none": ("không hạ (móm)", "lay nothing (móm)"),
-    "send": ("gửi {card}", "send {card}"),
-    "u": ("ù", "ù"),
-    "pass": ("bỏ qua ù", "pass on ù"),
-    "reviewed": ("{n} quyết định được xem, {p} lần chơi thử",
-        "{n} decisions reviewed, {p} playouts"),
-    "keys": ("Phím: ← → từng nước · Home / End về đầu / cuối · Esc đóng",
-        "Keys: ← → move by move · Home / End first / last · Esc closes"),
-    "touch": ("Chạm ‹ Trước / Sau › để xem từng nước.", "Tap ‹ Back / Next › to step through the moves."),
-}
-rt = Words.pairs(WORDS)
-TEXT = rt.table
+from .words import tx
 
 
 def _sym(cards) -> str:
@@ -74,21 +34,21 @@ def _cards_html(cards) -> str:
 def move_words(a, lang: str) -> str:
     """A move in the players' words: "đánh 7♠", "ăn", "hạ 3♠ 4♠ 5♠"."""
     if isinstance(a, Discard):
-        return rt(lang, "discard", card=a.card.symbol())
+        return tx(lang, "review_discard", card=a.card.symbol())
     if isinstance(a, Eat):
-        return rt(lang, "eat")
+        return tx(lang, "review_eat")
     if isinstance(a, Draw):
-        return rt(lang, "draw")
+        return tx(lang, "review_draw")
     if isinstance(a, LayDown):
         if not a.melds:
-            return rt(lang, "lay_none")
-        return rt(lang, "lay", melds=" | ".join(_sym(m) for m in a.melds))
+            return tx(lang, "review_lay_none")
+        return tx(lang, "review_lay", melds=" | ".join(_sym(m) for m in a.melds))
     if isinstance(a, Send):
-        return rt(lang, "send", card=a.card.symbol())
+        return tx(lang, "review_send", card=a.card.symbol())
     if isinstance(a, DeclareU):
-        return rt(lang, "u")
+        return tx(lang, "review_u")
     if isinstance(a, Pass):
-        return rt(lang, "pass")
+        return tx(lang, "review_pass")
     return str(a)
 
 
@@ -198,12 +158,12 @@ class ReviewSession:
             seats.append(
                 f'<div class="rv-seat{cur}{me}"><b>{escape(name)}</b>'
                 f'<div class="rv-hand">{_cards_html(v.hand)}</div>'
-                f'<div class="rv-row"><small>{escape(rt(lang, "discards"))}:</small> '
+                f'<div class="rv-row"><small>{escape(tx(lang, "review_discards"))}:</small> '
                 f'{_cards_html(v.discards[s])}</div></div>')
         melds = g.view(self.seat).table_melds
         table = ""
         if melds:
-            table = (f'<div class="rv-table"><small>{escape(rt(lang, "table"))}:</small> '
+            table = (f'<div class="rv-table"><small>{escape(tx(lang, "review_table"))}:</small> '
                      + " · ".join(_cards_html(cs) for _m, _o, cs in melds) + "</div>")
         log = []
         now = ""
@@ -215,8 +175,8 @@ class ReviewSession:
             d = marks.get(i)
             if d is not None:
                 cls.append("marked")
-                note = ('<div class="rv-note">★ ' + escape(rt(
-                    lang, "prefers", move=move_words(d.preferred, lang),
+                note = ('<div class="rv-note">★ ' + escape(tx(
+                    lang, "review_prefers", move=move_words(d.preferred, lang),
                     cost=number(d.cost, lang), se=number(d.se, lang))) + "</div>")
             text = narrate.say(mv, lang, self.names, you=self.you)
             log.append(f'<li class="{" ".join(cls)}" data-step="{i + 1}">{escape(text)}{note}</li>')
@@ -226,41 +186,41 @@ class ReviewSession:
                 now = (f'<div class="rv-now{" marked" if d is not None else ""}" data-step="{k}">'
                        f'<b>{k}.</b> {escape(text)}{note}</div>')
         if not now:
-            now = f'<div class="rv-now" data-step="0">{escape(rt(lang, "start"))}</div>'
+            now = f'<div class="rv-now" data-step="0">{escape(tx(lang, "review_start"))}</div>'
         if self.final.is_over:   # how it ended, in the move log's words (phom.narrate.outcome)
             head, *rest = narrate.outcome(self.final.result, lang, self.names, you=self.you)
             log.append(f'<li class="rv-result"><b>{escape(head)}</b><ul class="outcome">'
                        + "".join(f"<li>{escape(x)}</li>" for x in rest) + "</ul></li>")
         if self.review is None:
-            status = rt(lang, "working", p=int(100 * self.progress))
+            status = tx(lang, "review_working", p=int(100 * self.progress))
         else:
             m = len(self.review.marked)
-            status = rt(lang, "marked_n", n=m) if m else rt(lang, "marked_0")
-            status += " " + rt(lang, "reviewed", n=len(self.review.decisions),
+            status = tx(lang, "review_marked_n", n=m) if m else tx(lang, "review_marked_0")
+            status += " " + tx(lang, "review_reviewed", n=len(self.review.decisions),
                                p=self.review.playouts)
         if self.replay is not None:
             you = self.final.result.deltas[self.seat]
-            exp = rt(lang, "expert_seat", e=self.replay.deltas[self.seat], y=you)
+            exp = tx(lang, "review_expert_seat", e=self.replay.deltas[self.seat], y=you)
         else:
-            exp = rt(lang, "expert_working")
-        where = rt(lang, "step", k=k, n=n) if k else rt(lang, "start")
+            exp = tx(lang, "review_expert_working")
+        where = tx(lang, "review_step", k=k, n=n) if k else tx(lang, "review_start")
         controls = (
             '<div class="rv-controls" role="group">'
-            + _btn(rt(lang, "first"), "rv_first", disabled=k == 0, mark="«", cls="rv-end")
-            + _btn(rt(lang, "prev"), "rv_prev", disabled=k == 0, mark="‹")
+            + _btn(tx(lang, "review_first"), "rv_first", disabled=k == 0, mark="«", cls="rv-end")
+            + _btn(tx(lang, "review_prev"), "rv_prev", disabled=k == 0, mark="‹")
             + f'<span class="rv-where" aria-live="polite">{escape(where)}</span>'
-            + _btn(rt(lang, "next"), "rv_next", disabled=k == n, cls="primary", mark="›", after=True)
-            + _btn(rt(lang, "last"), "rv_last", disabled=k == n, mark="»", after=True, cls="rv-end")
-            + (_btn("★ " + rt(lang, "next_mark"), "rv_next_mark") if marks else "")
+            + _btn(tx(lang, "review_next"), "rv_next", disabled=k == n, cls="primary", mark="›", after=True)
+            + _btn(tx(lang, "review_last"), "rv_last", disabled=k == n, mark="»", after=True, cls="rv-end")
+            + (_btn("★ " + tx(lang, "review_next_mark"), "rv_next_mark") if marks else "")
             + "</div>")
-        help_ = (f'<p class="rv-help"><span class="kbd-only">{escape(rt(lang, "keys"))}</span>'
-                 f'<span class="touch-only">{escape(rt(lang, "touch"))}</span></p>')
+        help_ = (f'<p class="rv-help"><span class="kbd-only">{escape(tx(lang, "review_keys"))}</span>'
+                 f'<span class="touch-only">{escape(tx(lang, "review_touch"))}</span></p>')
         # the board, the log, then the move in words and the step buttons at the bottom,
         # where a thumb is; learn.css lays them out (a column upright, two columns else)
         return (f'<div class="review"><p class="rv-status" role="status">{escape(status)}</p>'
                 f'<p class="rv-expert">{escape(exp)}</p>'
                 f'<div class="rv-board">{"".join(seats)}{table}</div>'
-                + scroll_box("div", rt(lang, "log"), f'<h3>{escape(rt(lang, "log"))}</h3>'
+                + scroll_box("div", tx(lang, "review_log"), f'<h3>{escape(tx(lang, "review_log"))}</h3>'
                              f'<ol class="rv-log">{"".join(log)}</ol>', cls="rv-logbox", key="rv-logbox")
                 + f'{now}{controls}{help_}</div>')
 

@@ -165,7 +165,7 @@ def host(app, match, seats, seed, hand_no, links=None):
     you = t(app.lang, "you")
     names = [seatplan.seat_name(seats, i, app.lang, True) for i in range(len(seats))]
     # "Bạn" on the host's phone is the host; on a guest's phone it would be the guest.
-    session.labels = [seatplan.s_(app.lang, "host") if n == you else n for n in names]
+    session.labels = [t(app.lang, "host") if n == you else n for n in names]
     return session
 
 
@@ -182,7 +182,7 @@ def name_guest(app, seat: int, name: str) -> bool:
     except ValueError:
         return False
     taken = {x.name.casefold() for i, x in enumerate(seats) if i != seat and x.person}
-    taken |= {n.casefold() for n in own_names()} | {seatplan.s_(lang, "host").casefold() for lang in ("vi", "en")}
+    taken |= {n.casefold() for n in own_names()} | {t(lang, "host").casefold() for lang in ("vi", "en")}
     if clean.casefold() in taken:
         clean = f"{base[:MAX_NAME - 4]} ({seat + 1})"
     if clean == seats[seat].name:

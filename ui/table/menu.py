@@ -13,18 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..core.i18n import Words, t
+from ..core.i18n import t
 from ..core.widgets import btn, dialog
-
-# key: (Vietnamese, English)
-WORDS = {
-    "more": ("Thêm", "More"),
-    "title": ("Thêm", "More"),
-    "table": ("Ván này", "This match"),
-    "learn": ("Học và chia sẻ", "Learn and share"),
-}
-
-mt = Words.pairs(WORDS)
 
 # the table's own tools in the menu: (intent, i18n key of the label, key shown to a keyboard player)
 TOOLS = (("scores", "btn_scores", None), ("rules", "rules_title", None), ("help", "help_title", "?"))
@@ -36,7 +26,7 @@ _MENU_ICON = ('<svg class="ico" viewBox="0 0 24 24" width="22" height="22" aria-
 
 def button_html(lang: str) -> str:
     """The header's "Thêm" button: three lines, its word beside them where there is room."""
-    label = escape(mt(lang, "more"))
+    label = escape(t(lang, "menu_more"))
     return (f'<button type="button" class="btn ghost tool menu-btn" data-act="menu" data-key="btn-menu" '
             f'aria-label="{label}" title="{label}" aria-haspopup="dialog">{_MENU_ICON}<span class="lbl">{label}</span></button>')
 
@@ -50,8 +40,8 @@ def menu_html(lang: str, learn_items: list[str]) -> str:
     """The panel: the table's tools, then the learning ones."""
     tools = "".join(item(t(lang, key), act, kbd) for act, key, kbd in TOOLS)
     def group(head: str, items: str) -> str:
-        return (f'<section class="menu-group"><h3>{escape(mt(lang, head))}</h3>'
+        return (f'<section class="menu-group"><h3>{escape(t(lang, "menu_" + head))}</h3>'
                 f'<div class="menu-list">{items}</div></section>')
 
     body = group("table", tools) + (group("learn", "".join(learn_items)) if learn_items else "")
-    return dialog("menu", mt(lang, "title"), body, lang)
+    return dialog("menu", t(lang, "menu_title"), body, lang)

@@ -343,7 +343,7 @@ def hand_html(app, legal) -> str:
     if app.hand_hidden(app.me):
         backs = "".join(back_html(lang, "hand-back") for _ in view.hand)
         return (f'<div class="hand hidden-hand" id="hand" role="img" '
-                f'aria-label="{escape(seatplan.s_(lang, "hidden_hand"))}">{backs}</div>')
+                f'aria-label="{escape(t(lang, "hidden_hand"))}">{backs}</div>')
     eaten = set(view.eaten[app.me])
     sendable = {a.card for a in legal if isinstance(a, Send)}
     discard_phase = any(isinstance(a, Discard) for a in legal)

@@ -17,54 +17,12 @@ from html import escape
 
 from phom.session import Seat, clean_name, plan_seats
 
-from ..core.i18n import BOT_LEVELS, BOT_NAMES, Words, own_names, player_name, t
+from ..core.i18n import BOT_LEVELS, BOT_NAMES, own_names, player_name, t
 from ..core.store import SEATS_KEY, is_nil
 
-TEXT = {
-    "vi": {
-        "seats": "Ai ngồi ghế nào",
-        "seat_n": "Ghế {n}",
-        "person": "Người chơi",
-        "name": "Tên",
-        "person_n": "Người {n}",
-        "guest": "Khách (điện thoại khác)",
-        "host": "Chủ bàn",
-        "guest_n": "Khách {n}",
-        "bot_n": "Máy {n}",
-        "seats_note": "Hai người trở lên: chơi chung một máy, đưa máy cho nhau khi tới lượt. "
-                      "Không ai thấy bài của người khác.",
-        "cover_title": "Đưa máy cho {name}",
-        "cover_tap": "{name} chạm vào đây để xem bài",
-        "cover_hint": "Bài của mọi người đang được che.",
-        "cover_over": "Ván đã xong — chạm để xem kết quả",
-        "name_taken": "Tên này đã có người dùng",
-        "name_empty": "Người chơi cần có tên",
-        "hidden_hand": "bài úp",
-    },
-    "en": {
-        "seats": "Who sits where",
-        "seat_n": "Seat {n}",
-        "person": "Person",
-        "name": "Name",
-        "person_n": "Player {n}",
-        "guest": "Guest (another phone)",
-        "host": "Host",
-        "guest_n": "Guest {n}",
-        "bot_n": "Bot {n}",
-        "seats_note": "Two or more people: share one phone and pass it on at each turn. "
-                      "Nobody sees anyone else's cards.",
-        "cover_title": "Pass the phone to {name}",
-        "cover_tap": "{name}, tap here to see your cards",
-        "cover_hint": "Everybody's cards are covered.",
-        "cover_over": "The hand is over — tap to see the result",
-        "name_taken": "Somebody already has that name",
-        "name_empty": "A person needs a name",
-        "hidden_hand": "cards face down",
-    },
-}
-
-
-s_ = Words(TEXT)
+# The seats' words are the page's (ui/core/i18n.py STRINGS, looked up as ``t``);
+# ui/friends/linkplay.py still says ``seatplan.s_`` (issue 50: the same lookup, renamed there next)
+s_ = t
 
 
 def default_plan(players: int, bot: str, lang: str = "vi") -> list[dict]:
@@ -128,10 +86,10 @@ def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], st
             taken = {x["name"].casefold() for x in new if x["kind"] != "bot"}
             n = i + 1
             word = "person_n" if value == "here" else "guest_n"
-            name = s_(lang, word, n=n)
+            name = t(lang, word, n=n)
             while name.casefold() in taken:
                 n += 1
-                name = s_(lang, word, n=n)
+                name = t(lang, word, n=n)
             new[i] = {"kind": value, "name": name, "bot": new[i].get("bot", "normal")}
         elif value in BOT_LEVELS:
             new[i] = {"kind": "bot", "name": "", "bot": value}
@@ -143,10 +101,10 @@ def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], st
         try:
             name = clean_name(value)
         except ValueError:
-            return plan, s_(lang, "name_empty")
+            return plan, t(lang, "name_empty")
         if any(j != i and x["kind"] != "bot" and x["name"].casefold() == name.casefold()
                for j, x in enumerate(new)):
-            return plan, s_(lang, "name_taken")
+            return plan, t(lang, "name_taken")
         new[i]["name"] = name
     else:
         return plan, "?"
@@ -166,7 +124,7 @@ def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
         return s.name
     bot = player_name(lang, seat) if seat else BOT_NAMES[0]
     taken = {seats[i].name.casefold() for i in people(seats)}
-    return bot if bot.casefold() not in taken else s_(lang, "bot_n", n=seat + 1)
+    return bot if bot.casefold() not in taken else t(lang, "bot_n", n=seat + 1)
 
 
 # ---------------------------------------------------------------- HTML
@@ -175,7 +133,7 @@ def seats_html(lang: str, plan: list[dict]) -> str:
     rows = []
     for i, s in enumerate(plan):
         sid = f"seat_kind.{i}"
-        kinds = ([("here", s_(lang, "person"))] + ([("guest", s_(lang, "guest"))] if i else [])
+        kinds = ([("here", t(lang, "person"))] + ([("guest", t(lang, "guest"))] if i else [])
                  + [(b, t(lang, f"bot_{b}")) for b in BOT_LEVELS])
         current = s["kind"] if s["kind"] != "bot" else s.get("bot", "normal")
         opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{escape(label)}</option>'
@@ -190,24 +148,24 @@ def seats_html(lang: str, plan: list[dict]) -> str:
             shown = t(lang, "you") if i == 0 and s["name"].casefold() in own_names() else s["name"]
             name = (f'<input type="text" id="set-{nid}" data-setting="{nid}" data-key="set-{nid}" '
                     f'maxlength="16" autocomplete="off" enterkeyhint="done" value="{escape(shown)}" '
-                    f'aria-label="{escape(s_(lang, "name") + " — " + s_(lang, "seat_n", n=i + 1))}">')
-        rows.append(f'<div class="seat-row"><label for="set-{sid}">{escape(s_(lang, "seat_n", n=i + 1))}</label>'
+                    f'aria-label="{escape(t(lang, "name") + " — " + t(lang, "seat_n", n=i + 1))}">')
+        rows.append(f'<div class="seat-row"><label for="set-{sid}">{escape(t(lang, "seat_n", n=i + 1))}</label>'
                     f"{pick}{name}</div>")
-    return (f'<fieldset class="seats-plan"><legend>{escape(s_(lang, "seats"))}</legend>'
-            + "".join(rows) + f'<p class="note">{escape(s_(lang, "seats_note"))}</p></fieldset>')
+    return (f'<fieldset class="seats-plan"><legend>{escape(t(lang, "seats"))}</legend>'
+            + "".join(rows) + f'<p class="note">{escape(t(lang, "seats_note"))}</p></fieldset>')
 
 
 def cover_html(lang: str, name: str, over: bool) -> str:
     """The pass-and-play cover: one big button, no card of anyone's."""
-    title = s_(lang, "cover_title", name=name)
-    tap = s_(lang, "cover_over") if over else s_(lang, "cover_tap", name=name)
+    title = t(lang, "cover_title", name=name)
+    tap = t(lang, "cover_over") if over else t(lang, "cover_tap", name=name)
     return (
         '<section class="cover" data-key="cover-screen" aria-labelledby="cover-title">'
         '<button type="button" class="cover-tap" data-act="uncover" data-key="cover">'
         f'<span class="cover-icon" aria-hidden="true">⇄</span>'
         f'<strong id="cover-title" class="cover-title">{escape(title)}</strong>'
         f'<span class="cover-sub">{escape(tap)}</span>'
-        f'<span class="cover-hint">{escape(s_(lang, "cover_hint"))}</span>'
+        f'<span class="cover-hint">{escape(t(lang, "cover_hint"))}</span>'
         "</button></section>"
     )
 
