@@ -24,8 +24,9 @@ from ..core.params import FALSE, TRUE, short
 from ..core.store import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY
 from ..table.app import App
 from ..table.banners import deal_reason
+from ..table.intents import action_for
 from . import render
-from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, intent_action, review_step
+from .intents import GAME_INTENTS, HOST_ONLY, INTENTS, review_step
 from .state import DIALOGS, LearnState, load_saved
 from .stats_view import stats_html
 from .tutorial import PRESET as TUT_PRESET
@@ -117,7 +118,7 @@ class Learn(LearnState):
             return False
         if self.tutorial is not None and intent in GAME_INTENTS and app.my_turn() \
                 and not app.dialog:
-            a = intent_action(self, intent, arg)
+            a = action_for(app, intent, arg)
             if a is not None and not self.tutorial.allows(app, a):
                 app.flash = self.tutorial.refused[app.lang if app.lang == "en" else "vi"]
                 return True

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from phom import Card, Discard, Draw, Eat, Send, proposals
 from phom.share import daily, parse_date
 from phom.stats import Stats
 
@@ -28,37 +27,6 @@ GAME_INTENTS = ("draw", "eat", "lay", "send", "discard", "card", "u", "pass")
 HOST_ONLY = ("tutorial", "welcome_no", "tutorial_done", "daily", "share", "copied", "review",
              "deal_yes", "match_back")
 """Intents that start or open the whole match: not a linked guest's (it holds one view)."""
-
-
-def intent_action(learn: Learn, intent: str, arg: object):
-    """The move a game intent would play now (None: it plays none)."""
-    app = learn.app
-    legal = app.legal()
-    if intent == "draw":
-        return Draw()
-    if intent == "eat":
-        return Eat()
-    if intent == "lay":
-        return app.current_lay()
-    if intent == "send":
-        sends = [a for a in legal if isinstance(a, Send)]
-        if not sends:
-            return None
-        if arg is None:
-            return proposals.best_send(legal)
-        try:
-            return sends[int(str(arg))]
-        except (ValueError, IndexError):
-            return None
-    if intent == "discard":
-        return Discard(app.selected) if app.selected is not None else None
-    if intent == "card":
-        try:
-            c = Card.parse(str(arg))
-        except ValueError:
-            return None
-        return Discard(c) if app.selected == c and Discard(c) in legal else None
-    return None
 
 
 # ------------------------------------------------------------ the tutorial

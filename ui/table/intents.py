@@ -23,8 +23,7 @@ from phom import DeclareU, Discard, Draw, Eat, Pass, Send, proposals
 from ..core import store
 from ..core.i18n import t
 from . import hand, settings
-
-PANELS = ("settings", "rules", "help", "log", "scores", "menu")
+from .state import TOGGLED_PANELS
 
 
 def handle(app, intent: str, arg=None) -> bool:
@@ -140,11 +139,51 @@ def new_match(app, arg=None) -> bool:
 
 
 # ------------------------------------------------------------------ moves
+def action_for(app, intent: str, arg=None) -> phom.Action | None:
+    """The move a game intent (draw, eat, lay, send, discard, card) would play now,
+    or None: it plays none. The table's moves below play it; the tutorial
+    (ui/learn/core.py) asks it what a tap would play before letting it through."""
+    if intent == "draw":
+        return Draw()
+    if intent == "eat":
+        return Eat()
+    if intent == "lay":
+        return app.current_lay()
+    if intent == "send":
+        legal = app.legal()
+        sends = [a for a in legal if isinstance(a, Send)]
+        if not sends:
+            return None
+        if arg is None:
+            return proposals.best_send(legal)
+        try:
+            i = int(str(arg))
+        except ValueError:
+            return None
+        return sends[i] if 0 <= i < len(sends) else None
+    if intent == "discard":
+        return Discard(app.selected) if app.selected is not None else None
+    if intent == "card":
+        try:
+            c = phom.Card.parse(str(arg))
+        except ValueError:
+            return None
+        return Discard(c) if app.selected == c and Discard(c) in app.legal() else None
+    return None
+
+
 def _try(app, action, legal) -> bool:
     if action not in legal:
         return False
     app.apply(action)
     return True
+
+
+def _play(intent: str) -> Callable:
+    def play(app, arg=None) -> bool:
+        a = action_for(app, intent, arg)
+        return a is not None and _try(app, a, app.legal())
+    return play
 
 
 def u(app, arg=None) -> bool:
@@ -155,12 +194,11 @@ def u(app, arg=None) -> bool:
 
 def lay(app, arg=None) -> bool:
     """Lay the proposed arrangement down; laying none while melds could be laid asks first."""
-    legal = app.legal()
-    chosen = app.current_lay()
+    chosen = action_for(app, "lay")
     if chosen is not None and app.lay_is_skip():
         app.open("confirm_mom")
         return True
-    return chosen is not None and _try(app, chosen, legal)
+    return chosen is not None and _try(app, chosen, app.legal())
 
 
 def arrangement(step: int) -> Callable:
@@ -174,25 +212,12 @@ def arrangement(step: int) -> Callable:
     return turn
 
 
-def send(app, arg=None) -> bool:
-    """Send a card onto a laid meld: the ``arg``-th send, or the engine's proposal."""
-    legal = app.legal()
-    sends = [a for a in legal if isinstance(a, Send)]
-    if not sends:
-        return False
-    if arg is None:
-        a = proposals.best_send(legal)
-    else:
-        a = sends[int(arg)] if 0 <= int(arg) < len(sends) else None
-    return a is not None and _try(app, a, legal)
-
-
 def discard(app, arg=None) -> bool:
     """Discard the raised card; with none raised, say to raise one."""
     if app.selected is None:
         app.flash = t(app.lang, "prompt_discard")
         return True
-    return _try(app, Discard(app.selected), app.legal())
+    return _play("discard")(app)
 
 
 def tap_card(app, text) -> bool:
@@ -221,7 +246,7 @@ def tap_card(app, text) -> bool:
 
 # intent name -> fn(app, arg) -> bool: True = changed, re-render; False = nothing changed
 ANY_TIME: dict[str, Callable] = {
-    **{name: _panel(name) for name in PANELS},
+    **{name: _panel(name) for name in TOGGLED_PANELS},
     "close": close,
     "confirm": confirm,
     "rules_tab": rules_tab,
@@ -238,14 +263,14 @@ ANY_TIME: dict[str, Callable] = {
     "next": lambda app, arg: app.next_hand(),
 }
 AT_THE_TABLE: dict[str, Callable] = {   # nothing while a panel is open
-    "draw": lambda app, arg: _try(app, Draw(), app.legal()),
-    "eat": lambda app, arg: _try(app, Eat(), app.legal()),
+    "draw": _play("draw"),
+    "eat": _play("eat"),
     "u": u,
     "pass": lambda app, arg: _try(app, Pass(), app.legal()),
     "lay": lay,
     "arr_next": arrangement(+1),
     "arr_prev": arrangement(-1),
-    "send": send,
+    "send": _play("send"),   # the ``arg``-th send, or the engine's proposal
     "discard": discard,
     "card": lambda app, arg: app.tap_card(arg),
 }

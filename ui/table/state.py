@@ -37,8 +37,10 @@ HUMAN = 0   # the seat of the person holding the phone, when they play alone
 # ui/learn/core.py Learn.plug).
 SLOTS = ("banners", "settings", "over", "over_actions", "over_head", "prompt", "actions", "panel", "marks",
          "plate")
-TABLE_PANELS = ("settings", "rules", "help", "log", "scores", "menu", "confirm_mom", "confirm_new",
-                "open_link")
+# The table's panels: those a tool button opens and closes (ui/table/intents.py), then
+# its questions. The one list of them; a feature registers its own (App.panels).
+TOGGLED_PANELS = ("settings", "rules", "help", "log", "scores", "menu")
+TABLE_PANELS = (*TOGGLED_PANELS, "confirm_mom", "confirm_new", "open_link")
 
 
 @dataclass(eq=False, repr=False)   # a table is one object (identity), too big to print whole
