@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from html import escape
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send
-
 from ..core import notices
 from ..core.i18n import LANGS, t
-from ..table import menu
+from ..table import dom, menu
 from .controls import btn, learn_dialog
 from .intents import HOST_ONLY
 from .state import LearnState
@@ -47,22 +45,7 @@ def hint_target(s: LearnState) -> str | None:
     h = s.hint
     if h is None or s.hint_for != s.decision_key():
         return None
-    a = h.action
-    if isinstance(a, Discard):
-        return f'.hand [data-card="{a.card}"]'
-    if isinstance(a, Draw):
-        return '[data-act="draw"]'
-    if isinstance(a, Eat):
-        return '[data-act="eat"]'
-    if isinstance(a, LayDown):
-        return '[data-act="lay"]'
-    if isinstance(a, Send):
-        return f'[data-key="send-{a.card}-{a.meld_id}"]'
-    if isinstance(a, DeclareU):
-        return '[data-act="u"]'
-    if isinstance(a, Pass):
-        return '[data-act="pass"]'
-    return None
+    return dom.target(h.action)
 
 
 # ------------------------------------------------------------ the tutorial

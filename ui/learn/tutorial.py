@@ -25,6 +25,8 @@ import phom
 from phom import Card, Discard, Draw, Eat, LayDown, Send
 from phom.deal import make_deck
 
+from ..table import dom
+
 PRESET = "basic"
 STARTER = 3
 HANDS = {0: "5H 6H 7H 7D 7C QD QH KC 2S",
@@ -123,35 +125,35 @@ STEPS = [
     (Step(1, "take", {"vi": "Đến lượt bạn. Lá 6♣ nhà trên vừa đánh không ghép được phỏm với "
                             "bài bạn, nên bạn bốc một lá ở nọc (phím D).",
                       "en": "Your turn. The 6♣ just thrown makes no meld with your cards, so "
-                            "draw a card from the stock (key D)."}, ".stock"),
+                            "draw a card from the stock (key D)."}, dom.STOCK),
      lambda a: a == Draw()),
     (Step(1, "discard", {"vi": "Mỗi lượt phải đánh một lá. K♣ là rác to nhất, không vào cạ "
                                "nào: chạm K♣ hai lần (hoặc chọn bằng phím ← → rồi Enter).",
                          "en": "Every turn ends with a discard. K♣ is your highest deadwood, with "
                                "no partner: tap it twice (or pick it with ← → and press Enter)."},
-          '.hand [data-card="KC"]'), lambda a: a == Discard(C("KC"))),
+          dom.card("KC")), lambda a: a == Discard(C("KC"))),
     (Step(2, "take", {"vi": "Nhà trên đánh Q♠. Bạn có Q♦ Q♥: ăn Q♠ thành phỏm Q♠ Q♦ Q♥ "
                             "(phím E). Người bị ăn phải trả tiền ăn cho bạn.",
                       "en": "The player before you threw Q♠. With Q♦ Q♥ you can eat it for "
                             "the meld Q♠ Q♦ Q♥ (key E); the thrower pays you for the eat."},
-          '[data-act="eat"]'), lambda a: a == Eat()),
+          dom.act("eat")), lambda a: a == Eat()),
     (Step(2, "discard", {"vi": "Ăn xong vẫn phải đánh một lá. Lá đã ăn phải nằm trong phỏm nên "
                                "không đánh được. Đánh 2♠.",
                          "en": "After an eat you still discard. An eaten card must stay in its "
                                "meld, so it cannot be thrown. Discard 2♠."},
-          '.hand [data-card="2S"]'), lambda a: a == Discard(C("2S"))),
+          dom.card("2S")), lambda a: a == Discard(C("2S"))),
     (Step(3, "take", {"vi": "Lá 8♣ không vào phỏm nào của bạn: bốc.",
-                      "en": "The 8♣ fits none of your melds: draw."}, ".stock"),
+                      "en": "The 8♣ fits none of your melds: draw."}, dom.STOCK),
      lambda a: a == Draw()),
     (Step(3, "discard", {"vi": "J♠ vừa bốc là rác to, không cạ: đánh J♠.",
                          "en": "The J♠ you drew is high deadwood with no partner: discard it."},
-          '.hand [data-card="JS"]'), lambda a: a == Discard(C("JS"))),
+          dom.card("JS")), lambda a: a == Discard(C("JS"))),
     (Step(4, "take", {"vi": "Vòng cuối: bốc. Rồi luật Cơ bản tự hạ phỏm cho bạn, chọn cách "
                             "xếp 5♥ 6♥ 7♥ (không phải 7♥ 7♦ 7♣) để gửi được 7♦ vào phỏm 4♦ 5♦ 6♦ "
                             "trên bàn, và gửi luôn: bớt 7 điểm.",
                       "en": "The last round: draw. Then the Basic rules lay down your melds for "
                             "you, choosing 5♥ 6♥ 7♥ (not 7♥ 7♦ 7♣) so that 7♦ can be sent onto the "
-                            "4♦ 5♦ 6♦ on the table, and send it: 7 points fewer."}, ".stock"),
+                            "4♦ 5♦ 6♦ on the table, and send it: 7 points fewer."}, dom.STOCK),
      lambda a: a == Draw()),
     (Step(4, "lay_down", {"vi": "Hạ phỏm. Cách xếp đề xuất lấy 5♥ 6♥ 7♥ chứ không lấy "
                                 "7♥ 7♦ 7♣: như vậy 7♦ gửi được vào phỏm 4♦ 5♦ 6♦ trên bàn. "
@@ -159,17 +161,17 @@ STEPS = [
                           "en": "Lay down. The proposal takes 5♥ 6♥ 7♥ rather than 7♥ 7♦ 7♣: "
                                 "that way 7♦ can be sent onto the 4♦ 5♦ 6♦ on the table. "
                                 "Press Lay down (key L)."},
-          '[data-act="lay"]'), _lay_ok),
+          dom.act("lay")), _lay_ok),
     (Step(4, "discard_send", {"vi": "Gửi 7♦ vào phỏm 4♦ 5♦ 6♦: bớt 7 điểm.",
                               "en": "Send 7♦ onto 4♦ 5♦ 6♦: 7 points fewer."},
-          '[data-act="send"]'), lambda a: isinstance(a, Send) and a.card == C("7D")),
+          dom.act("send")), lambda a: isinstance(a, Send) and a.card == C("7D")),
     (Step(4, "discard", {"vi": "Lá cuối là chốt: nhà dưới ăn được chốt thì bạn trả 4. 9♠ nguy "
                                "hiểm (8♠, 10♠ chưa ra). 7♣ an toàn: 6♣, 8♣ đã ra, 7♥ 7♦ đã nằm "
                                "trên bàn. Đánh 7♣.",
                          "en": "The last discard is the chốt: if the next player eats it you "
                                "pay 4. 9♠ is risky (8♠ and 10♠ are still out). 7♣ is safe: 6♣ "
                                "and 8♣ are gone, 7♥ 7♦ lie on the table. Discard 7♣."},
-          '.hand [data-card="7C"]'), lambda a: a == Discard(C("7C"))),
+          dom.card("7C")), lambda a: a == Discard(C("7C"))),
 ]
 
 OVER = {"vi": "Hết ván. Bảng dưới cho thấy ai trả ai: tiền bị ăn, vị trí, móm. Bạn nhất vì còn "
@@ -223,11 +225,11 @@ class Tutorial:
             return None
         st = cur[0]
         if st.phase == "lay_down" and _lay_ok(app.current_lay()):
-            return '[data-act="lay"]'
+            return dom.act("lay")
         if st.phase == "discard_send":
             legal = [a for a in app.legal() if isinstance(a, Send)]
             idx = next((i for i, a in enumerate(legal) if a.card == C("7D")), 0)
-            return f'[data-act="send"][data-arg="{idx}"]'
+            return dom.act("send", idx)
         return st.target
 
     def callout_html(self, app, lang: str) -> str:
