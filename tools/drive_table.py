@@ -41,10 +41,47 @@ def has(page, selector: str) -> bool:
     return page.locator(selector).count() > 0
 
 
-def _fingerprint(page) -> str:
+def fingerprint(page) -> str:
+    """The table's phase and state in one string: it changes when the page takes a step."""
     return page.evaluate(
-        "document.getElementById('table').dataset.phase + '|' + window.phomState()"
+        "() => document.getElementById('table').dataset.phase + '|' + window.phomState()"
     )
+
+
+def wait_for(condition, timeout: float = 10.0, what: str = "", poll: float = 0.02):
+    """The tests' one wait on a condition Playwright cannot wait on in one page
+    (it spans pages, or is read in Python, or the page is WebKit's stand-in):
+    ``condition()`` polled until true, its value returned; AssertionError saying
+    ``what`` (or what was waited for) after ``timeout`` seconds. A condition in
+    one page's JS is waited on with ``page.wait_for_function``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = condition()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(what or f"not true after {timeout} s: {condition}")
+        time.sleep(poll)
+
+
+def wait_taken(page, before: str, timeout: float = 10.0, what: str = "") -> None:
+    """Wait until the page has taken a step: its ``fingerprint`` is no longer ``before``
+    (a key is handled a moment after it is pressed; the phase may not change)."""
+    wait_for(lambda: fingerprint(page) != before, timeout, what or f"the step changed nothing: {before}")
+
+
+def nothing_within(page, ms: int) -> None:
+    """A fixed wait, on purpose and the only kind: what follows checks that something
+    did NOT happen within ``ms`` (a stopped tab saved nothing, ...)."""
+    page.wait_for_timeout(ms)
+
+
+def idle(page) -> None:
+    """Wait until what the page queued has run and a frame is drawn: its Python's
+    tasks (Pyodide's asyncio runs them as timers), a render's focus and live-region
+    writes, then the next animation frame."""
+    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => "
+                  "setTimeout(done, 0)), 0))")
 
 
 # ---------------------------------------------------------------- keyboard
@@ -112,13 +149,9 @@ def settled_step(page, step=keyboard_step, **kw) -> str:
     """One ``step``, then wait until the page has taken it (its phase or state
     changed: a key is handled a moment after it is pressed, and the page is
     still 'your-turn' until then) and is ready again; returns what it did."""
-    before = _fingerprint(page)
+    before = fingerprint(page)
     did = step(page, **kw)
-    deadline = time.time() + 10
-    while _fingerprint(page) == before:
-        if time.time() > deadline:
-            raise AssertionError(f"step {did!r} changed nothing: {before}")
-        time.sleep(0.02)
+    wait_taken(page, before, what=f"step {did!r} changed nothing: {before}")
     wait_ready(page)
     return did
 

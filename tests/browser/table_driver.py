@@ -18,22 +18,28 @@ if _TOOLS not in sys.path:
 
 from drive_table import (  # noqa: E402
     READY,
+    fingerprint,
     focus_discardable,
     has,
+    idle,
     keyboard_step,
+    nothing_within,
     phase,
     play_hand,
     settled_step,
     state,
     tap_step,
     wait_booted,
+    wait_for,
     wait_ready,
+    wait_taken,
 )
 
 __all__ = [
-    "LINK_OR_READY", "PYSCRIPT_ASKED", "READY", "deck_text", "focus_discardable", "has",
-    "instant_settings", "keyboard_step", "open_table", "phase", "play_hand", "settled_step",
-    "state", "tap_step", "wait_booted", "wait_ready",
+    "LINK_OR_READY", "PYSCRIPT_ASKED", "READY", "deck_text", "fingerprint", "focus_discardable",
+    "has", "idle", "instant_settings", "keyboard_step", "nothing_within", "open_table", "phase",
+    "play_hand", "settled_step", "state", "tap_step", "wait_booted", "wait_for", "wait_ready",
+    "wait_taken",
 ]
 
 LINK_OR_READY = ("() => !!document.querySelector('[data-act=\"link_start\"]') || "

@@ -20,12 +20,22 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
 from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
-from table_driver import deck_text, open_table, phase, state, wait_booted, wait_ready
+from table_driver import (
+    deck_text,
+    fingerprint,
+    idle,
+    open_table,
+    phase,
+    state,
+    wait_booted,
+    wait_for,
+    wait_ready,
+    wait_taken,
+)
 from test_friends import seat_two_people, wait_phase
 
 import phom
@@ -58,7 +68,7 @@ class Audit:
 
     def __call__(self, screen: str) -> None:
         page = self.page
-        page.wait_for_timeout(50)  # a render's focus and live-region writes settle
+        idle(page)   # what a render queued (focus, live-region writes) has run
         if not page.evaluate("() => typeof window.axe === 'object'"):
             page.evaluate(AXE_JS.read_text(encoding="utf-8"))
         found = page.evaluate("""async () => {
@@ -117,15 +127,8 @@ def discard_loose(page) -> None:
 
 
 def settle(page, before: str) -> None:
-    deadline = time.time() + 15
-    while page.evaluate("() => document.getElementById('table').dataset.phase + '|' + window.phomState()") == before:
-        assert time.time() < deadline, "the page did not take the step"
-        time.sleep(0.02)
+    wait_taken(page, before, 15, "the page did not take the step")
     wait_ready(page)
-
-
-def fingerprint(page) -> str:
-    return page.evaluate("() => document.getElementById('table').dataset.phase + '|' + window.phomState()")
 
 
 def walk_lay_down_hand(page, site_url: str, lang: str, audit: Audit) -> None:
@@ -386,10 +389,7 @@ def test_a_whole_hand_by_the_accessibility_tree_alone(new_table, site_url, lang)
 
     def ours(done):
         """Wait until something is ours to do: a button of the action bar, or the hand's end."""
-        deadline = time.time() + 30
-        while not any(o.count() for o in offers):
-            assert time.time() < deadline, (done, _said(page))
-            time.sleep(0.05)
+        wait_for(lambda: any(o.count() for o in offers), 30, f"nothing to do after {done}: {_said(page)}")
 
     for _ in range(120):
         ours(done)
@@ -417,10 +417,7 @@ def test_a_whole_hand_by_the_accessibility_tree_alone(new_table, site_url, lang)
             name = hand.get_by_role("button", pressed=True).get_attribute("aria-label")
             button(t(lang, "btn_discard")).click()
             done.append(f"discard {name}")
-        deadline = time.time() + 30
-        while len(_said(page)) <= before:
-            assert time.time() < deadline, ("nothing said after", done, _said(page))
-            time.sleep(0.05)
+        wait_for(lambda before=before: len(_said(page)) > before, 30, f"nothing said after {done}: {_said(page)}")
     else:
         raise AssertionError(f"the hand did not end: {done}")
     assert {"draw", "lay", "send"} <= {d.split()[0] for d in done}, done

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
-from table_driver import open_table, phase, state, tap_step
+from table_driver import fingerprint, open_table, phase, state, tap_step, wait_taken
 
 import phom
 
 
 def wait_phase(page, phases, timeout=30.0) -> str:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        p = phase(page)
-        if p in phases:
-            return p
-        time.sleep(0.03)
-    raise AssertionError(f"phase {phase(page)!r}, waited for {phases}")
+    """Wait until the table's phase is one of ``phases``; returns it."""
+    page.wait_for_function("(ps) => ps.includes(document.getElementById('table')?.dataset.phase)",
+                           arg=list(phases), timeout=timeout * 1000)
+    return phase(page)
 
 
 def hidden_cards(page) -> set:
@@ -101,8 +97,9 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
         if shown != me:
             turns[me] += 1
             shown = me
+        before = fingerprint(page)
         tap_step(page)
-        time.sleep(0.05)
+        wait_taken(page, before)
     else:
         raise AssertionError("the hand did not end")
     assert reloaded and covers >= 5 and turns[0] >= 2 and turns[2] >= 2

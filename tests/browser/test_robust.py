@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from table_driver import open_table, settled_step, state, wait_booted, wait_ready
+from table_driver import nothing_within, open_table, settled_step, state, wait_booted, wait_ready
 
 SAVE = "() => localStorage.getItem('phom.match.v1')"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -51,7 +51,7 @@ def test_second_tab_offers_take_over_and_the_match_survives(table, guard, site_u
     assert (got["hand"], got["hand_no"], got["totals"]) == (now["hand"], now["hand_no"], now["totals"])
     saved = table.evaluate(SAVE)
     table.keyboard.press("d")
-    table.wait_for_timeout(300)
+    nothing_within(table, 300)
     assert table.evaluate(SAVE) == saved, "the tab that lost the table still saves"
     settled_step(second)
     assert table.evaluate(SAVE) != saved and _hand_of_save(second) == state(second)["hand"]

@@ -5,6 +5,7 @@ layout at phone size, screenshots."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -325,6 +326,10 @@ def test_phone_layout_tap_targets_and_no_horizontal_scroll(new_table, site_url):
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 def test_screenshots(new_table, site_url, artifacts, size):
+    """The table at a phone's and a desktop's size, saved in test-artifacts/ to look at:
+    on request only (SCREENSHOTS=1), as it asserts nothing."""
+    if not os.environ.get("SCREENSHOTS"):
+        pytest.skip("screenshots on request: SCREENSHOTS=1")
     w, h = size
     tag = "phone" if w < 500 else "desktop"
     page = new_table(width=w, height=h, touch=w < 500)
