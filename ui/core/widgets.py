@@ -70,8 +70,10 @@ def back_html(lang: str, cls: str = "") -> str:
 
 def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str | None = None,
         disabled: bool = False, arg=None, aria_label: str | None = None, html_label: str | None = None,
-        title: str | None = None) -> str:
-    """A button. ``kbd`` is its key, shown only while the player uses a keyboard (CSS)."""
+        title: str | None = None, keys: str | None = None) -> str:
+    """A button: the page's one builder of them (the table's, the learning side's, the
+    review's). ``kbd`` is its key, shown only while the player uses a keyboard (CSS);
+    ``keys`` its aria-keyshortcuts where they are not ``kbd`` itself ("ArrowLeft" for "←")."""
     inner = html_label if html_label is not None else escape(label)
     if kbd:
         inner += f' <kbd aria-hidden="true">{escape(kbd)}</kbd>'
@@ -79,7 +81,7 @@ def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str
         "<button"
         + attrs(type="button", class_=f"btn {cls}".strip(), data_act=act, data_key=key or f"btn-{act}",
                 data_arg=arg, aria_label=aria_label, title=title, aria_disabled="true" if disabled else None,
-                aria_keyshortcuts=kbd if kbd and len(kbd) == 1 else None)
+                aria_keyshortcuts=keys or (kbd if kbd and len(kbd) == 1 else None))
         + f">{inner}</button>"
     )
 

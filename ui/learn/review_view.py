@@ -15,7 +15,7 @@ from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
 from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
 from ..core.i18n import number
-from ..core.widgets import scroll_box
+from ..core.widgets import btn, scroll_box
 from .words import tx
 
 
@@ -63,15 +63,12 @@ def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "", mark: s
     """A review control: ``mark`` (« ‹ › ») beside its word; on a narrow phone the
     first/last words give way to the mark alone (CSS), and its key is shown while
     the player uses a keyboard (the help line says them all on a phone)."""
-    dis = ' aria-disabled="true"' if disabled else ""
     sign, name = _KEY_SIGN.get(act, ("", ""))
-    ks = f' aria-keyshortcuts="{name}"' if name else ""
-    kbd = f' <kbd aria-hidden="true">{escape(sign)}</kbd>' if sign else ""
     word = f'<span class="rv-w">{escape(label)}</span>'
     m = f'<span aria-hidden="true">{escape(mark)}</span>' if mark else ""
     inner = (word + " " + m if after else m + " " + word) if mark else word
-    return (f'<button type="button" class="btn {cls}" data-act="{act}" data-key="{act}" '
-            f'aria-label="{escape(label)}"{dis}{ks}>{inner}{kbd}</button>')
+    return btn(label, act, key=act, cls=cls, kbd=sign or None, disabled=disabled, aria_label=label,
+               html_label=inner, keys=name or None)
 
 
 class ReviewSession:
