@@ -226,7 +226,8 @@ SPRITE_AT = '<div id="sprite"></div>'
 
 def first_screen(out: Path, root: Path = ROOT) -> int:
     """The table's first screen, as the page's first render draws it on a first
-    visit (a fresh deal under the welcome, in Vietnamese), rendered now by our
+    visit (a fresh deal under the welcome, in Vietnamese and in English: paint.js
+    takes the browser's language as ui/core/store.py browser_lang does), rendered now by our
     own Python (ui/table/render.py, on an App with the page's plugs) and written
     into the built index.html: a <template> before the table, and the cards'
     sprite. ui/boot/paint.js paints it, inert, at once, with the
@@ -242,7 +243,7 @@ def first_screen(out: Path, root: Path = ROOT) -> int:
     from ui.table.app import App
 
     parts = []
-    for lang in ("vi",):  # a first visit's language (ui/core/store.py DEFAULT_SETTINGS)
+    for lang in store.LANGS:  # a first visit's language is the browser's (store.browser_lang)
         app = App(store.MemoryStorage(), dict(store.DEFAULT_SETTINGS, lang=lang))
         learn = Learn(app)
         linkplay.plug(app)

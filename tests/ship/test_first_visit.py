@@ -194,3 +194,39 @@ def test_a_first_visit_shows_the_built_first_screen_at_once_and_says_so_to_an_ea
     assert page.evaluate("window.phomEarly") == 2  # the picture's taps did nothing else
     watch.check(page)
     ctx.close()
+
+
+def test_an_english_browser_s_first_visit_is_english_from_its_first_picture(browser, server):
+    """The built page carries the first screen in both languages: a browser asking
+    for English is shown the English one, and the loading words in English, by
+    ui/boot/paint.js and boot.js before any Python runs -- the language Python's
+    first render then keeps (ui/core/store.py browser_lang), so nothing flips."""
+    _srv, url = server
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    watch = Watch(url)
+    page = ctx.new_page()
+    watch.attach(ctx, page)
+    held = []
+    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(url)
+    page.wait_for_function("performance.getEntriesByName('phom-painted').length === 1", timeout=30_000)
+    assert page.evaluate("document.getElementById('table').dataset.painted") == "built"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    welcome = page.locator("#table .welcome-text").inner_text()
+    assert "Chào" not in welcome and welcome.strip(), welcome
+    page.wait_for_function("document.getElementById('splash-text')?.textContent.length > 0")
+    assert not re.search(r"Đang|Chờ", page.evaluate("document.getElementById('splash-text').textContent"))
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the runtime"
+    for route in held:
+        route.continue_()
+    page.unroute("**/vendor/pyodide/pyodide.asm.wasm")
+    wait_ready(page, 90_000)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#table .welcome-text").count() == 1
+    assert page.locator("#table .welcome-text").inner_text() == welcome
+    watch.check(page)
+    ctx.close()

@@ -64,10 +64,14 @@ if (!served && !shipping && globalThis.phomRunner !== "direct") {
 
 const bar = document.getElementById("splash-bar");
 const text = document.getElementById("splash-text");
+// The saved choice, else (a first visit: nothing saved) the browser's language as
+// ui/boot/paint.js browserLang and ui/core/store.py browser_lang choose it.
 let lang = "vi";
 try {
-  const s = JSON.parse(localStorage.getItem("phom.settings.v1") || "{}");
-  if (s && s.lang === "en") lang = "en";
+  const saved = localStorage.getItem("phom.settings.v1");
+  const s = JSON.parse(saved || "{}");
+  if (s && (s.lang === "en" || s.lang === "vi")) lang = s.lang;
+  else if (saved === null && globalThis.phomBrowserLang) lang = globalThis.phomBrowserLang();
 } catch (e) { /* the page reports a bad save itself */ }
 const asked = new URLSearchParams(location.search).get("lang");
 if (asked === "en" || asked === "vi") lang = asked;

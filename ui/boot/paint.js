@@ -57,10 +57,22 @@
   // progress over it (the splash, parsed after this script, made a bar at the
   // bottom) instead of a bare splash. Only where Python's first render is that
   // screen: nothing saved, no settings, no link (any query skips the welcome).
+  // The language of a first visit: the browser's first one the page speaks, else
+  // Vietnamese (ui/core/store.py browser_lang, which Python's first render follows).
+  function browserLang() {
+    var tags = (navigator.languages && navigator.languages.length) ? navigator.languages
+      : [navigator.language || ""];
+    for (var i = 0; i < tags.length; i++) {
+      var base = String(tags[i]).split("-")[0].split("_")[0].trim().toLowerCase();
+      if (base === "vi" || base === "en") return base;
+    }
+    return "vi";
+  }
+  window.phomBrowserLang = browserLang;
   function firstScreen() {
     if (location.search.replace(/^\?/, "") || localStorage.getItem("phom.match.v1") !== null ||
         localStorage.getItem("phom.settings.v1") !== null) return false;
-    var lang = "vi";
+    var lang = browserLang();
     var t = document.getElementById("first-screen-" + lang);
     if (!t) return false;
     table.className = t.getAttribute("data-cls") || "app";
