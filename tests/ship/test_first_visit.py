@@ -152,6 +152,31 @@ def test_a_shipped_snapshot_that_cannot_serve_falls_back_to_the_plain_boot(brows
     ctx.close()
 
 
+RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
+
+
+def hold_runtime(page) -> list:
+    """The runtime's wasm held back (the routes kept here) while a test looks at
+    the built picture: Python cannot take the table over until release_runtime."""
+    held: list = []
+    page.route(RUNTIME, lambda route: held.append(route))
+    return held
+
+
+def release_runtime(page, held: list) -> None:
+    """Let the held runtime through, once the page has asked for it, and wait
+    for the table to be up."""
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the runtime"
+    for route in held:
+        route.continue_()
+    page.unroute(RUNTIME)
+    wait_ready(page, 90_000)
+
+
 def test_a_first_visit_shows_the_built_first_screen_at_once_and_says_so_to_an_early_tap(browser, server):
     """ui/boot/paint.js paints the table's first screen from the built page
     (tools/build_site.py first_screen) before any module runs, inert, with the
@@ -162,8 +187,7 @@ def test_a_first_visit_shows_the_built_first_screen_at_once_and_says_so_to_an_ea
     watch = Watch(url)
     page = ctx.new_page()
     watch.attach(ctx, page)
-    held = []
-    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_runtime(page)
     page.goto(url)
     page.wait_for_function("performance.getEntriesByName('phom-painted').length === 1", timeout=30_000)
     table = "document.getElementById('table')"
@@ -180,15 +204,7 @@ def test_a_first_visit_shows_the_built_first_screen_at_once_and_says_so_to_an_ea
     page.wait_for_function("window.phomEarly === 2")
     assert page.evaluate("document.getElementById('splash-text').textContent").startswith("Chờ chút")
     assert page.evaluate(f"{table}.dataset.phase") == "loading"
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the runtime"
-    for route in held:
-        route.continue_()
-    page.unroute("**/vendor/pyodide/pyodide.asm.wasm")
-    wait_ready(page, 90_000)
+    release_runtime(page, held)
     assert not page.evaluate(f"{table}.inert") and not page.evaluate(f"{table}.hasAttribute('data-painted')")
     assert page.locator("#splash").count() == 0
     assert page.evaluate("window.phomEarly") == 2  # the picture's taps did nothing else
@@ -206,8 +222,7 @@ def test_an_english_browser_s_first_visit_is_english_from_its_first_picture(brow
     watch = Watch(url)
     page = ctx.new_page()
     watch.attach(ctx, page)
-    held = []
-    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_runtime(page)
     page.goto(url)
     page.wait_for_function("performance.getEntriesByName('phom-painted').length === 1", timeout=30_000)
     assert page.evaluate("document.getElementById('table').dataset.painted") == "built"
@@ -216,15 +231,7 @@ def test_an_english_browser_s_first_visit_is_english_from_its_first_picture(brow
     assert "Chào" not in welcome and welcome.strip(), welcome
     page.wait_for_function("document.getElementById('splash-text')?.textContent.length > 0")
     assert not re.search(r"Đang|Chờ", page.evaluate("document.getElementById('splash-text').textContent"))
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the runtime"
-    for route in held:
-        route.continue_()
-    page.unroute("**/vendor/pyodide/pyodide.asm.wasm")
-    wait_ready(page, 90_000)
+    release_runtime(page, held)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator("#table .welcome-text").count() == 1
     assert page.locator("#table .welcome-text").inner_text() == welcome
