@@ -18,7 +18,7 @@ may see (whether the next player could in fact eat the card), and the gate
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .handeval import CARD_PTS, CARD_RANK, CARD_SUIT, MELD_PAIRS, meld_pair_prob
 from .model import FULL, card_mask, history, holdings, seen_mask, table_mask, unknown_counts
@@ -52,28 +52,35 @@ def _kind(view: PlayerView) -> int:
     return 1 if view.chot else 0
 
 
-def eat_features(view: PlayerView, cards: Sequence[int]) -> list[list[float]]:
-    """One row of ``NAMES`` per card index in ``cards`` (cards in this seat's hand):
-    what the view says about whether the next seat could eat that card."""
+def _table(view: PlayerView) -> tuple[Any, ...]:
+    """What both feature sets read of the table about the next seat, in one
+    place: (players, seat, next seat, seen, unseen, hand, table cards, model and
+    uniform holdings of the next seat, unknown counts, declined, the next seat's
+    discards as indexes and as a mask, what it ate, its discards' points, the
+    public record). How the next player discards matters: a player keeping cạ
+    throws its highest other cards first, so what it threw says which ranks it keeps."""
     P = view.players
     me = view.seat
     nxt = (me + 1) % P
     seen = seen_mask(view)
     unseen = FULL & ~seen
-    hand = card_mask(view.hand)
     tmask = table_mask(view)
     hold_m = holdings(view, model=True, seen=seen)[0][nxt]
     hold_u = holdings(view, model=False, seen=seen)[0][nxt]
     assert hold_m is not None and hold_u is not None
-    counts = unknown_counts(view, tmask)
     declined, _ate = history(view)
     next_disc = [c.index for c in view.discards[nxt]]
-    next_disc_mask = card_mask(view.discards[nxt])
-    next_eaten_mask = card_mask(view.eaten[nxt]) & ~tmask
-    # how the next player discards (a player keeping cạ throws its highest other
-    # cards first: what it threw says which ranks it keeps)
-    disc_pts = [float(CARD_PTS[x]) for x in next_disc]
-    pub = view.public
+    return (P, me, nxt, seen, unseen, card_mask(view.hand), tmask, hold_m, hold_u,
+            unknown_counts(view, tmask), declined, next_disc, card_mask(view.discards[nxt]),
+            card_mask(view.eaten[nxt]) & ~tmask, [float(CARD_PTS[x]) for x in next_disc],
+            view.public)
+
+
+def eat_features(view: PlayerView, cards: Sequence[int]) -> list[list[float]]:
+    """One row of ``NAMES`` per card index in ``cards`` (cards in this seat's hand):
+    what the view says about whether the next seat could eat that card."""
+    (P, me, nxt, seen, unseen, hand, tmask, hold_m, hold_u, counts, declined,
+     next_disc, next_disc_mask, next_eaten_mask, disc_pts, pub) = _table(view)
     kind = _kind(view)
     head = [
         float(kind), float(P), float(pub.turn_no[me]), float(pub.turn_no[nxt]),
@@ -172,24 +179,9 @@ def hold_features(view: PlayerView) -> tuple[list[int], list[list[float]]]:
     ``HOLD_NAMES`` about whether the next seat holds it (the opponent model's
     chance, where its neighbours are, what the next seat ate, discarded and
     declined around it): the card-location model's inputs."""
-    P = view.players
-    me = view.seat
-    nxt = (me + 1) % P
-    seen = seen_mask(view)
-    unseen = FULL & ~seen
-    hand = card_mask(view.hand)
-    tmask = table_mask(view)
-    hold_m = holdings(view, model=True, seen=seen)[0][nxt]
-    hold_u = holdings(view, model=False, seen=seen)[0][nxt]
-    assert hold_m is not None and hold_u is not None
-    counts = unknown_counts(view, tmask)
-    declined, _ate = history(view)
+    (P, me, nxt, seen, unseen, hand, tmask, hold_m, hold_u, counts, declined,
+     next_disc, next_disc_mask, next_eaten_mask, disc_pts, pub) = _table(view)
     dec = declined[nxt]
-    next_disc = [c.index for c in view.discards[nxt]]
-    next_disc_mask = card_mask(view.discards[nxt])
-    next_eaten_mask = card_mask(view.eaten[nxt]) & ~tmask
-    disc_pts = [float(CARD_PTS[x]) for x in next_disc]
-    pub = view.public
     head = [
         float(_kind(view)), float(P), float(pub.turn_no[me]), float(pub.turn_no[nxt]),
         float(view.stock_size), float(unseen.bit_count()), float(counts[nxt]),
