@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import time
 from html import escape
+from typing import TYPE_CHECKING
 
 import phom
-from phom import wire
+from phom import Action, PlayerView, Result, wire
 from phom.session import PROTOCOL, Refused
 
 from ..core import params as params_mod
@@ -30,6 +31,9 @@ from ..table.banners import link_notice
 from . import clock as turn_clock
 from . import react
 from .state import FriendsState
+
+if TYPE_CHECKING:
+    from ..table.source import Source, TableGame, TableTotals
 
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
 REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal", "seat_taken",
@@ -460,9 +464,11 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
 
 # ---------------------------------------------------------------- the guest
 class _GuestGame:
-    """What a guest's table knows of the hand: the host's last message, nothing more."""
+    """What a guest's table knows of the hand: the host's last message, nothing more
+    (what the table reads of it: ui/table/source.py ``TableGame``)."""
 
-    def __init__(self, view, legal, result, hand_no: int, moves: int = 0) -> None:
+    def __init__(self, view: PlayerView, legal: list[Action], result: Result | None, hand_no: int,
+                 moves: int = 0) -> None:
         self._view, self._legal, self.result = view, legal, result
         self.phase = view.phase
         self.players = view.players
@@ -472,15 +478,15 @@ class _GuestGame:
         self.actions = (None,) * moves     # how many moves the hand has had (which, it may not know)
         self.hand_no = hand_no
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         return list(self._legal)
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         # Only this seat's view exists here; callers read public fields of it (eaten rows).
         return self._view
 
 
-def _blank_view():
+def _blank_view() -> PlayerView:
     """An empty table: a fresh deal's public state with no hand in it (nothing was received)."""
     import dataclasses
 
@@ -489,8 +495,10 @@ def _blank_view():
 
 
 class _Totals:
-    def __init__(self, totals) -> None:
-        self.totals = list(totals)
+    """The host's totals, as its last state said (ui/table/source.py ``TableTotals``)."""
+
+    def __init__(self, totals: list[int]) -> None:
+        self.totals = [int(x) for x in totals]
         self.recorded = True
 
 
@@ -542,7 +550,7 @@ class HostFeed:
         if not link.ok:
             app.notice = notice(say(link_notice, link))
 
-    def apply(self, app: App, action) -> None:
+    def apply(self, app: App, action: Action) -> None:
         """Send the move to the host; the table changes when the host answers."""
         self.outbox.append(json.dumps({"v": PROTOCOL, "type": "act", "seat": self.seat, "token": self.token,
                                        "seq": self.seq, "action": wire.action_to_json(action)}))
@@ -555,7 +563,7 @@ class HostFeed:
     def save(self, app: App) -> None:
         pass                # a guest holds nothing that matters (the table still tells its followers)
 
-    def view(self, app: App):
+    def view(self, app: App) -> PlayerView:
         if app.game is None:
             return _blank_view()     # nothing received yet: an empty table, no card at all
         return app.game.view(app.me)
@@ -648,7 +656,7 @@ class HostFeed:
                 app.flash = self.error     # at the table, the join screen's line is not shown
             self.warnings.append(f"a message from the host was not read: {type(e).__name__}: {e}")
             return False
-        new_hand = app.game is None or app.game.hand_no != hand_no
+        new_hand = app.game is None or app.hand_no != hand_no
         self.received.append(msg)
         self.clock, self.clock_at = turn_clock.read_info(msg.get("clock")), time.monotonic()
         self.seq = int(msg["seq"])
@@ -718,6 +726,11 @@ def join_html(app: App) -> str:
                      f'<p class="note" role="status">{escape(l_(lang, "waiting_host"))}</p>')
     return ('<section class="join panel" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
+
+
+if TYPE_CHECKING:     # mypy: a guest's feed and its stand-ins are what the table expects (ui/table/source.py)
+    def _feed(feed: HostFeed, game: _GuestGame, totals: _Totals) -> tuple[Source, TableGame, TableTotals]:
+        return feed, game, totals
 
 
 __all__ = ["GUEST_KEY", "HostFeed", "guest_app", "HostLinks", "host_dialog_html", "join_html", "l_", "plug", "t"]

@@ -16,11 +16,19 @@ A source keeps no table state of its own that the table also keeps: each
 answer is computed from the ``app`` it is asked about (``OwnMatch`` holds
 nothing at all), so there is one owner for the game, the seat on show and the
 raised card — the table.
+
+What a source must answer is declared once, as ``Source`` (a Protocol: a source
+subclasses nothing, mypy checks that ``OwnMatch`` and ``HostFeed`` give every
+answer). A guest's table holds no ``phom.Game`` nor ``phom.Match``: its feed puts
+stand-ins in ``app.game`` and ``app.match`` built from the host's message, and
+what the table may read of them is declared here too, as ``TableGame`` and
+``TableTotals``, which the engine's ``Game`` and ``Match`` satisfy as well.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from phom.reveal import revealed_hands
 
@@ -29,7 +37,66 @@ from . import match, saving
 from . import seats as seatplan
 
 if TYPE_CHECKING:
+    import phom
+    from phom import Action, PlayerView, Result, Rules
+    from phom.state import Phase
+
     from .app import App
+
+
+class TableGame(Protocol):
+    """What the table reads of the hand on show: a ``phom.Game``, or a linked guest's
+    copy of one seat's view of the host's (ui/friends/linkplay.py ``_GuestGame``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def actions(self) -> Sequence[object]: ...      # the moves so far (a guest knows how many, not which)
+    @property
+    def result(self) -> Result | None: ...          # a guest's: only what the end made public
+    def legal_actions(self) -> list[Action]: ...
+    def view(self, seat: int) -> PlayerView: ...    # a guest's: its own seat's only
+
+
+class TableTotals(Protocol):
+    """What the table reads of the match: a ``phom.Match``, or a guest's copy of the
+    host's totals (ui/friends/linkplay.py ``_Totals``)."""
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def recorded(self) -> bool: ...
+
+
+class Source(Protocol):
+    """Where a table's game comes from: every question ``App`` asks whose answer
+    depends on who holds the match (the module's docstring). ``OwnMatch`` (this
+    device's match) and ui/friends/linkplay.py's ``HostFeed`` (a linked guest's)."""
+
+    @property
+    def guest(self) -> bool: ...            # a linked guest's table: it holds one seat's view, nothing more
+    def start(self, app: App, params: dict | None) -> None: ...
+    def apply(self, app: App, action: Action) -> None: ...
+    def next_hand(self, app: App) -> bool: ...
+    def save(self, app: App) -> None: ...
+    def view(self, app: App) -> PlayerView: ...
+    def my_turn(self, app: App) -> bool: ...
+    def pass_and_play(self, app: App) -> bool: ...
+    def may_paint(self, app: App) -> bool: ...
+    def is_person(self, app: App, seat: int) -> bool: ...
+    def controller(self, app: App, seat: int) -> str: ...
+    def name(self, app: App, seat: int) -> str: ...
+    def hand_hidden(self, app: App, seat: int) -> bool: ...
+    def screen_html(self, app: App) -> str | None: ...
+    def phase(self, app: App) -> str | None: ...
 
 
 class OwnMatch:
@@ -40,7 +107,7 @@ class OwnMatch:
     def start(self, app: App, params: dict | None) -> None:
         match.start(app, params)
 
-    def apply(self, app: App, action) -> None:
+    def apply(self, app: App, action: Action) -> None:
         match.play(app, action)
 
     def next_hand(self, app: App) -> bool:
@@ -49,7 +116,7 @@ class OwnMatch:
     def save(self, app: App) -> None:
         saving.save(app)
 
-    def view(self, app: App):
+    def view(self, app: App) -> PlayerView:
         return app.game.view(app.me)
 
     def my_turn(self, app: App) -> bool:
@@ -89,4 +156,9 @@ class OwnMatch:
         return None
 
 
-__all__ = ["OwnMatch"]
+if TYPE_CHECKING:     # mypy: the engine's records and this device's match are what the table expects
+    def _own(source: OwnMatch, game: phom.Game, match_: phom.Match) -> tuple[Source, TableGame, TableTotals]:
+        return source, game, match_
+
+
+__all__ = ["OwnMatch", "Source", "TableGame", "TableTotals"]
