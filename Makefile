@@ -10,7 +10,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 export PYTHON VENV
 
-# Types: `mypy --strict` on phom/ (pyproject's [tool.mypy]: strict = true, files = phom).
+# Types: `mypy --strict` on phom/ and the clean ui/ packages (pyproject's [tool.mypy]: strict = true, files).
 MYPY_FLAGS ?=
 
 .PHONY: play setup venv site test test-site test-deps lint lock vendor clean distclean bench-load
@@ -49,7 +49,7 @@ test-deps:
 # Lint and types; make test runs them first.
 lint: test-deps
 	$(PY) -m ruff check
-	$(PY) -m mypy $(MYPY_FLAGS) phom/
+	$(PY) -m mypy $(MYPY_FLAGS)
 
 # pytest's exit code is kept (and written to PYTEST_CODE_FILE for .ci/run). The suite runs in
 # two workers, then the `solo` tests alone (scripts/pytest.sh).

@@ -459,7 +459,7 @@ class Words:
     def __init__(self, table: dict[str, dict[str, str]]) -> None:
         self.table = table
 
-    def __call__(self, lang: str, key: str, **kw) -> str:
+    def __call__(self, lang: str, key: str, **kw: object) -> str:
         table = self.table.get(lang) or self.table["vi"]
         who = kw.get("who")
         s = None
@@ -512,4 +512,4 @@ def u_name(lang: str, kind: str | None) -> str:
     except ImportError:  # pragma: no cover
         return kind or ""
     names = U_NAMES_EN if lang == "en" else U_NAMES_VI
-    return names.get(kind, kind or "")
+    return names.get(kind or "", kind or "")

@@ -25,8 +25,8 @@ class Say:
     i18n.t, a module's ``Words``, or a function of the language that says why)."""
 
     words: Callable[..., str]
-    args: tuple = ()
-    kw: tuple = ()
+    args: tuple[object, ...] = ()
+    kw: tuple[tuple[str, object], ...] = ()
 
     def text(self, lang: str) -> str:
         args = [_said(a, lang) for a in self.args]

@@ -11,15 +11,21 @@ cannot be read, is ignored. A sort (``App.handle("sort")``) drops it.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from .store import ORDER_KEY, is_nil
+
+if TYPE_CHECKING:
+    from phom.cards import Card
+
+    from .store import Storage
 
 
 def hand_id(match_seed: int, hand_no: int) -> str:
     return f"{match_seed}:{hand_no}"
 
 
-def arrange(default: list, order: list | None) -> list:
+def arrange(default: list[Card], order: list[str] | None) -> list[Card]:
     """``default`` (the hand as the sort would show it) in the player's order."""
     if not order:
         return list(default)
@@ -28,7 +34,7 @@ def arrange(default: list, order: list | None) -> list:
     return kept + [c for c in default if str(c) not in rank]
 
 
-def move(shown: list, card, to: int) -> list[str]:
+def move(shown: list[Card], card: Card, to: int) -> list[str]:
     """The order after moving ``card`` of ``shown`` (the hand as it is shown)
     to position ``to`` (counted in the hand without it, clamped)."""
     rest = [c for c in shown if c != card]
@@ -38,12 +44,12 @@ def move(shown: list, card, to: int) -> list[str]:
     return [str(c) for c in rest[:to] + [card] + rest[to:]]
 
 
-def nudge(shown: list, card, step: int) -> list[str]:
+def nudge(shown: list[Card], card: Card, step: int) -> list[str]:
     """The order after moving ``card`` one place left (-1) or right (+1)."""
     return move(shown, card, shown.index(card) + step)
 
 
-def load(storage, hid: str) -> dict:
+def load(storage: Storage, hid: str) -> dict[int, list[str]]:
     """Each seat's order for hand ``hid`` ({seat: [card texts]}); {} if none or unreadable."""
     v = storage.getItem(ORDER_KEY)
     if is_nil(v):
@@ -54,14 +60,14 @@ def load(storage, hid: str) -> dict:
         return {}
     if not isinstance(data, dict) or data.get("hand") != hid or not isinstance(data.get("seats"), dict):
         return {}
-    out = {}
+    out: dict[int, list[str]] = {}
     for seat, cards in data["seats"].items():
         if isinstance(cards, list) and all(isinstance(x, str) for x in cards) and str(seat).isdigit():
             out[int(seat)] = cards
     return out
 
 
-def save(storage, hid: str, orders: dict) -> None:
+def save(storage: Storage, hid: str, orders: dict[int, list[str]]) -> None:
     """Store each seat's order (pass-and-play: each person arranges their own hand)."""
     kept = {str(s): cards for s, cards in orders.items() if cards}
     if kept:

@@ -31,7 +31,9 @@ replacing a match in progress).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import phom
 
@@ -50,6 +52,12 @@ FALSE = ("0", "false", "no", "off")
 
 # Why a parameter is refused: the page says it in the player's words from the
 # code (ui/table/banners.py), the exception's message stays the developers' English.
+T = TypeVar("T")
+# What a link may set: a setting's name -> its checked value (store.Settings' fields).
+Change = dict[str, str | int | bool]
+# A link's parameters as the page reads them: name -> the text, or every text given.
+Params = Mapping[str, object]
+
 REASONS = ("repeated", "not_text", "too_long", "not_number", "out_of_range", "not_choice",
            "not_flag", "card", "deck_size", "deck_deal")
 
@@ -59,7 +67,7 @@ class BadParam(ValueError):
     numbers or names the sentence needs) are for the page, the message for
     a developer."""
 
-    def __init__(self, code: str, message: str, **data) -> None:
+    def __init__(self, code: str, message: str, **data: object) -> None:
         if code not in REASONS:
             raise ValueError(f"unknown link refusal code {code!r}")
         super().__init__(message)
@@ -73,7 +81,7 @@ class Problem:
 
     param: str
     code: str
-    data: dict
+    data: dict[str, object]
     value: str
     message: str
 
@@ -82,12 +90,12 @@ class Problem:
 class Link:
     """What a checked link asks for."""
 
-    settings: dict = field(default_factory=dict)   # bot, speed, lang, four_color, preset, players
+    settings: Change = field(default_factory=dict)   # bot, speed, lang, four_color, preset, players
     fresh: bool = False                             # a new match is asked for
     seed: int | None = None
-    deck: list | None = None
+    deck: list[phom.Card] | None = None
     starter: int = 0
-    problems: list = field(default_factory=list)   # Problem, one a bad parameter (refused alone)
+    problems: list[Problem] = field(default_factory=list)   # Problem, one a bad parameter (refused alone)
 
     @property
     def ok(self) -> bool:
@@ -99,7 +107,7 @@ class Link:
         return not self.settings and not self.fresh
 
 
-def _one(params: dict, key: str):
+def _one(params: Params, key: str) -> str:
     v = params[key]
     if isinstance(v, (list, tuple)):
         if len(set(map(str, v))) > 1:
@@ -121,9 +129,10 @@ def _digits(v: str, lo: int, hi: int) -> int:
     return n
 
 
-def _choice(v: str, options) -> str:
+def _choice(v: str, options: Iterable[str]) -> str:
     if v not in options:
-        raise BadParam("not_choice", "must be one of " + ", ".join(options), options=tuple(options))
+        options = tuple(options)
+        raise BadParam("not_choice", "must be one of " + ", ".join(options), options=options)
     return v
 
 
@@ -136,8 +145,8 @@ def _flag(v: str) -> bool:
     raise BadParam("not_flag", "must be 1 or 0")
 
 
-def _deck(v: str) -> list:
-    cards = []
+def _deck(v: str) -> list[phom.Card]:
+    cards: list[phom.Card] = []
     for word in v.replace(",", " ").split():
         try:
             cards.append(phom.Card.parse(word))
@@ -149,10 +158,16 @@ def _deck(v: str) -> list:
     return cards
 
 
-def parse(params: dict, settings: dict) -> Link:
+def _got(values: Mapping[str, object], key: str, kind: type[T], default: T) -> T:
+    """``values[key]`` as checked (of ``kind``), else ``default``."""
+    v = values.get(key, default)
+    return v if isinstance(v, kind) else default
+
+
+def parse(params: Params, settings: Mapping[str, object]) -> Link:
     """Check ``params`` (name -> text, or a list of texts) against the current ``settings``."""
     link = Link()
-    got = {}
+    got: dict[str, str] = {}
     for key in KNOWN:
         if key not in params:
             continue
@@ -160,7 +175,7 @@ def parse(params: dict, settings: dict) -> Link:
             got[key] = _one(params, key)
         except BadParam as e:
             link.problems.append(_problem(key, e, params[key]))
-    checks = {
+    checks: dict[str, Callable[[str], str | int | bool | list[phom.Card]]] = {
         "preset": lambda v: _choice(v, PRESET_NAMES),
         "players": lambda v: _digits(v, 2, 4),
         "bot": lambda v: _choice(v, BOT_LEVELS),
@@ -171,53 +186,54 @@ def parse(params: dict, settings: dict) -> Link:
         "seed": lambda v: _digits(v, 0, MAX_SEED),
         "deck": _deck,
     }
-    values = {}
+    values: dict[str, str | int | bool | list[phom.Card]] = {}
     for key, check in checks.items():
         if key in got:
             try:
                 values[key] = check(got[key])
             except BadParam as e:
                 link.problems.append(_problem(key, e, got[key]))
-    players = values.get("players", settings.get("players", 4))
-    preset = values.get("preset", settings.get("preset", "basic"))
+    players = _got(values, "players", int, _got(settings, "players", int, 4))
+    preset = _got(values, "preset", str, _got(settings, "preset", str, "basic"))
     if "starter" in got:
         try:
             values["starter"] = _digits(got["starter"], 0, players - 1)
         except BadParam as e:
             link.problems.append(_problem("starter", e, got["starter"]))
-    if "deck" in values and preset in PRESET_NAMES:
+    deck = _got(values, "deck", list, None)
+    if deck is not None and preset in PRESET_NAMES:
         rules = phom.Rules.preset(preset)
         try:
-            phom.Game.from_deck(values["deck"], rules, players, values.get("starter", 0))
+            phom.Game.from_deck(deck, rules, players, _got(values, "starter", int, 0))
         except ValueError as e:  # the engine's reason, for developers
             link.problems.append(_problem("deck", BadParam("deck_deal", str(e)), got["deck"]))
     for key in OWN_KEYS:
-        if key in values and values[key] != settings.get(key):
-            link.settings[key] = values[key]
+        v = values.get(key)
+        if isinstance(v, (str, int)) and v != settings.get(key):   # (a deck is none of these keys)
+            link.settings[key] = v
     if any(p.param not in OWN_KEYS for p in link.problems):
         return link         # the match it asks for is not the link's: none is asked for
     for key in ("preset", "players"):
-        if key in values and values[key] != settings.get(key):
-            link.settings[key] = values[key]
+        v = values.get(key)
+        if isinstance(v, (str, int)) and v != settings.get(key):   # (a deck is none of these keys)
+            link.settings[key] = v
     asked = [k for k in MATCH_KEYS if k in values and k != "new"]
-    link.fresh = values.get("new", False) or bool(asked) and values.get("new", True)
+    link.fresh = _got(values, "new", bool, False) or bool(asked) and _got(values, "new", bool, True)
     if "preset" in link.settings or "players" in link.settings:
         link.fresh = True
-    link.seed = values.get("seed")
-    link.deck = values.get("deck")
-    link.starter = values.get("starter", 0)
+    link.seed = _got(values, "seed", int, None)
+    link.deck = deck
+    link.starter = _got(values, "starter", int, 0)
     return link
 
 
-def _problem(key: str, e: BadParam, value) -> Problem:
+def _problem(key: str, e: BadParam, value: object) -> Problem:
     return Problem(key, e.code, dict(e.data), short(value), f"{key}: {e}")
 
 
-def short(v) -> str:
+def short(value: object) -> str:
     """The bad value, cut short, for the notice (escaped when shown)."""
-    if isinstance(v, (list, tuple)):
-        v = " | ".join(map(str, v))
-    v = str(v)
+    v = " | ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
     return v if len(v) <= 24 else v[:24] + "…"
 
 

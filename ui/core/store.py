@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 
 import phom
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
@@ -89,7 +93,23 @@ SNAPSHOT_OPTIONAL = ("seats", "links")  # who sits where (ui/table/seats.py), li
 
 PRESET_NAMES = ("basic", "traditional", "online", "bonus", "village")
 
-DEFAULT_SETTINGS = {
+class Settings(TypedDict):
+    """The page's settings, as ``clean_settings`` checked them."""
+
+    preset: str       # one of PRESET_NAMES
+    players: int      # 2..4
+    hand_size: int    # 8 or 9
+    bot: str          # one of i18n.BOT_LEVELS
+    speed: str        # one of i18n.SPEEDS
+    lang: str         # one of i18n.LANGS
+    four_color: bool
+    sort: str         # "rank" or "suit"
+
+
+SETTING_NAMES = ("preset", "players", "hand_size", "bot", "speed", "lang", "four_color", "sort")
+SettingName = Literal["preset", "players", "hand_size", "bot", "speed", "lang", "four_color", "sort"]
+
+DEFAULT_SETTINGS: Settings = {
     "preset": "basic",
     "players": 4,
     "hand_size": 9,   # village tables may deal 8 (Rules.hand_sizes)
@@ -101,33 +121,46 @@ DEFAULT_SETTINGS = {
 }
 
 
-def is_nil(x) -> bool:
+def is_nil(x: object) -> bool:
     """A missing value from the browser: None, or JS null/undefined, which Pyodide 314
     gives as JsNull/JsUndefined objects rather than None. The one check of it
     (ui/page/dom.py's ``nil`` is this)."""
     return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
+class Storage(Protocol):
+    """What the page keeps text in: the browser's ``localStorage`` (or
+    ``sessionStorage``), ``MemoryStorage`` in tests, ``SafeStorage`` over either.
+    A read gives the text or nothing (None, or the browser's null); what a write
+    returns is not read but for ``SafeStorage``'s False (refused)."""
+
+    def getItem(self, key: str, /) -> object: ...  # noqa: N802 (the DOM's names)
+
+    def setItem(self, key: str, value: str, /) -> object: ...  # noqa: N802
+
+    def removeItem(self, key: str, /) -> object: ...  # noqa: N802
+
+
 class MemoryStorage:
     """A dict with the localStorage interface, for tests on CPython."""
 
-    def __init__(self, data: dict | None = None) -> None:
+    def __init__(self, data: dict[str, str] | None = None) -> None:
         self.data = dict(data or {})
 
-    def getItem(self, key):  # noqa: N802 (the DOM's name)
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the DOM's name)
         return self.data.get(key)
 
-    def setItem(self, key, value):  # noqa: N802
+    def setItem(self, key: str, value: object) -> None:  # noqa: N802
         self.data[key] = str(value)
 
-    def removeItem(self, key):  # noqa: N802
+    def removeItem(self, key: str) -> None:  # noqa: N802
         self.data.pop(key, None)
 
 
 class BrokenStorage:
     """Storage that refuses everything, as a browser with storage disabled does."""
 
-    def getItem(self, key):  # noqa: N802
+    def getItem(self, key: str, value: object = None) -> None:  # noqa: N802
         raise OSError("storage is disabled")
 
     setItem = removeItem = getItem  # noqa: N815
@@ -139,8 +172,8 @@ class SafeStorage:
     keeps something (the match, settings, seats, statistics) writes through
     it, so storage trouble never stops the hand."""
 
-    def __init__(self, raw) -> None:
-        self.raw = raw.raw if isinstance(raw, SafeStorage) else raw
+    def __init__(self, raw: Storage) -> None:
+        self.raw: Storage = raw.raw if isinstance(raw, SafeStorage) else raw
         self.refused = 0
         self.owner: str | None = None  # this tab's id once it plays (claim)
 
@@ -162,11 +195,11 @@ class SafeStorage:
         holder = _get(self.raw, HOLDER_KEY)
         return holder is not None and holder != self.owner
 
-    def getItem(self, key):  # noqa: N802
+    def getItem(self, key: str) -> str | None:  # noqa: N802
         """The text kept under ``key``, or None (missing, or storage refused)."""
         return _get(self.raw, key)
 
-    def setItem(self, key, value) -> bool:  # noqa: N802
+    def setItem(self, key: str, value: str) -> bool:  # noqa: N802
         if key != HOLDER_KEY and self.taken():
             return False
         try:
@@ -176,7 +209,7 @@ class SafeStorage:
             return False
         return True
 
-    def removeItem(self, key) -> bool:  # noqa: N802
+    def removeItem(self, key: str) -> bool:  # noqa: N802
         if self.taken():
             return False
         try:
@@ -185,14 +218,15 @@ class SafeStorage:
             return False
         return True
 
-    def __getattr__(self, name):  # key(), length, clear() for whoever needs them
+    def __getattr__(self, name: str) -> object:  # key(), length, clear() for whoever needs them
         return getattr(self.raw, name)
 
 
-def open_storage(get_raw) -> SafeStorage:
+def open_storage(get_raw: Callable[[], Storage]) -> SafeStorage:
     """The browser's storage (``get_raw()``, e.g. ``lambda: window.localStorage``)
     behind SafeStorage; one that refuses everything if the browser blocks it
     (then even reading ``window.localStorage`` raises, or its first read does)."""
+    raw: Storage
     try:
         raw = get_raw()
         raw.getItem(SETTINGS_KEY)
@@ -203,7 +237,7 @@ def open_storage(get_raw) -> SafeStorage:
     return SafeStorage(raw)
 
 
-def set_aside_value(storage, key: str, raw: str, error) -> bool:
+def set_aside_value(storage: Storage, key: str, raw: str, error: Exception) -> bool:
     """Keep an unreadable stored value under ``key + ".corrupt"`` with why it
     was refused (the code and the developers' message), before anything
     replaces it."""
@@ -211,7 +245,7 @@ def set_aside_value(storage, key: str, raw: str, error) -> bool:
     return _set(storage, key + ".corrupt", json.dumps(why, ensure_ascii=False))
 
 
-def read_object(storage, key: str, what: str, fields: tuple = ()):
+def read_object(storage: Storage, key: str, what: str, fields: tuple[str, ...] = ()) -> dict[str, object] | None:
     """The JSON object kept under ``key`` (only ``fields`` allowed, when given),
     or None; one that cannot be read is set aside with why (``set_aside_value``)
     and removed, so the page goes on as if nothing were kept."""
@@ -229,7 +263,7 @@ def read_object(storage, key: str, what: str, fields: tuple = ()):
     return data
 
 
-def _set(storage, key, value) -> bool:
+def _set(storage: Storage, key: str, value: str) -> bool:
     try:
         done = storage.setItem(key, value)
     except Exception:  # noqa: BLE001 — QuotaExceededError, SecurityError: the DOM's own
@@ -237,7 +271,7 @@ def _set(storage, key, value) -> bool:
     return done is not False
 
 
-def _remove(storage, key) -> bool:
+def _remove(storage: Storage, key: str) -> bool:
     try:
         storage.removeItem(key)
     except Exception:  # noqa: BLE001
@@ -245,7 +279,7 @@ def _remove(storage, key) -> bool:
     return True
 
 
-def _get(storage, key):
+def _get(storage: Storage, key: str) -> str | None:
     try:
         v = storage.getItem(key)
     except Exception:  # noqa: BLE001
@@ -255,29 +289,29 @@ def _get(storage, key):
     return str(v)
 
 
-def clean_settings(raw) -> dict:
+def clean_settings(raw: object) -> Settings:
     """Settings with every field checked; unknown or bad values take the default."""
-    out = dict(DEFAULT_SETTINGS)
+    out = DEFAULT_SETTINGS.copy()
     if not isinstance(raw, dict):
         return out
-    if raw.get("preset") in PRESET_NAMES:
-        out["preset"] = raw["preset"]
+    if isinstance(v := raw.get("preset"), str) and v in PRESET_NAMES:
+        out["preset"] = v
     p = raw.get("players")
     if isinstance(p, int) and not isinstance(p, bool) and 2 <= p <= 4:
         out["players"] = p
     hs = raw.get("hand_size")
     if isinstance(hs, int) and not isinstance(hs, bool) and hs in (8, 9):
         out["hand_size"] = hs
-    if raw.get("bot") in BOT_LEVELS:
-        out["bot"] = raw["bot"]
-    if raw.get("speed") in SPEEDS:
-        out["speed"] = raw["speed"]
-    if raw.get("lang") in LANGS:
-        out["lang"] = raw["lang"]
-    if isinstance(raw.get("four_color"), bool):
-        out["four_color"] = raw["four_color"]
-    if raw.get("sort") in ("rank", "suit"):
-        out["sort"] = raw["sort"]
+    if isinstance(v := raw.get("bot"), str) and v in BOT_LEVELS:
+        out["bot"] = v
+    if isinstance(v := raw.get("speed"), str) and v in SPEEDS:
+        out["speed"] = v
+    if isinstance(v := raw.get("lang"), str) and v in LANGS:
+        out["lang"] = v
+    if isinstance(fc := raw.get("four_color"), bool):
+        out["four_color"] = fc
+    if isinstance(v := raw.get("sort"), str) and v in ("rank", "suit"):
+        out["sort"] = v
     return out
 
 
@@ -287,7 +321,7 @@ once by the page before any table is made (ui/page/main.py, its one writer);
 empty on CPython unless a test says otherwise."""
 
 
-def browser_lang(languages) -> str:
+def browser_lang(languages: Iterable[object] | None) -> str:
     """The page's language for a browser asking for ``languages`` ("en-US",
     "vi", …): the first of them the page speaks, else Vietnamese."""
     for tag in languages or ():
@@ -297,14 +331,15 @@ def browser_lang(languages) -> str:
     return DEFAULT_SETTINGS["lang"]
 
 
-def load_settings(storage, languages=None) -> dict:
+def load_settings(storage: Storage, languages: Iterable[object] | None = None) -> Settings:
     """The saved settings, each field checked; unreadable ones are set aside
     (``SETTINGS_KEY + ".corrupt"``, with the reason) and the defaults used.
     With nothing saved (a first visit), the language is the browser's
     (``languages``, default ``BROWSER_LANGS``) if the page speaks it: a saved
     choice always wins over the browser."""
     raw = _get(storage, SETTINGS_KEY)
-    first = dict(DEFAULT_SETTINGS, lang=browser_lang(BROWSER_LANGS if languages is None else languages))
+    first = DEFAULT_SETTINGS.copy()
+    first["lang"] = browser_lang(BROWSER_LANGS if languages is None else languages)
     if not raw:
         return first
     try:
@@ -314,20 +349,20 @@ def load_settings(storage, languages=None) -> dict:
         return first
 
 
-def save_settings(storage, settings: dict) -> bool:
+def save_settings(storage: Storage, settings: Settings) -> bool:
     return _set(storage, SETTINGS_KEY, json.dumps(clean_settings(settings), sort_keys=True))
 
 
-def load_muted(storage) -> bool:
+def load_muted(storage: Storage) -> bool:
     """The sound switch (ui/page/sound.py plays, the table keeps it): on only if "1" is stored."""
     return _get(storage, MUTE_KEY) == "1"
 
 
-def save_muted(storage, muted: bool) -> bool:
+def save_muted(storage: Storage, muted: bool) -> bool:
     return _set(storage, MUTE_KEY, "1" if muted else "0")
 
 
-def save_match(storage, snapshot: dict) -> bool:
+def save_match(storage: Storage, snapshot: dict[str, object]) -> bool:
     """``snapshot`` is a JSON-able dict (see app.App.snapshot); stamped with FORMAT.
     False when the browser refused to store it."""
     data = dict(snapshot)
@@ -335,7 +370,7 @@ def save_match(storage, snapshot: dict) -> bool:
     return _set(storage, SAVE_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def load_match(storage):
+def load_match(storage: Storage) -> tuple[dict[str, object] | None, str | None, phom.BadSave | None]:
     """Return ``(snapshot_or_None, corrupt_text_or_None, why_or_None)``, ``why``
     the ``phom.BadSave`` saying what is wrong with the corrupt text.
 
@@ -356,13 +391,13 @@ def load_match(storage):
     return data, None, None
 
 
-def check_snapshot(snap: dict):
+def check_snapshot(snap: dict[str, object]) -> phom.Match:
     """The match of a page save, with every field of the snapshot checked
     against it; ``phom.BadSave`` (``OldSave`` for another version's) if not."""
     BadSave, OldSave = phom.BadSave, phom.OldSave
     if type(snap.get("match")) is not str:
         raise BadSave("the page save holds no match", "no_hand")
-    m = phom.Match.from_json(snap["match"])
+    m = phom.Match.from_json(str(snap["match"]))
     if m.current is None:
         raise BadSave("the saved match holds no hand", "no_hand")
     if m.rules.name not in PRESET_NAMES:
@@ -377,7 +412,7 @@ def check_snapshot(snap: dict):
     return m
 
 
-def set_aside(storage, raw: str | None = None) -> bool:
+def set_aside(storage: Storage, raw: str | None = None) -> bool:
     """Move an unreadable save out of the way, keeping the ones set aside before.
 
     Returns False (and removes nothing) if the copy could not be written."""
@@ -394,13 +429,13 @@ def set_aside(storage, raw: str | None = None) -> bool:
     return _remove(storage, SAVE_KEY)
 
 
-def set_aside_saves(storage) -> list:
+def set_aside_saves(storage: Storage) -> list[str]:
     """The saves set aside, newest first (for a bug report, or to try again)."""
     keys = [CORRUPT_KEY] + [f"{CORRUPT_KEY}.{i}" for i in range(2, KEEP_ASIDE + 1)]
     return [v for v in (_get(storage, k) for k in keys) if v is not None]
 
 
-def suspend_match(storage, settings: dict) -> bool:
+def suspend_match(storage: Storage, settings: Settings) -> bool:
     """Put the saved match aside (``SUSPENDED_KEY``) with the ``settings`` it was
     played under, to be taken up again by ``take_up_match``; one at a time: one
     already aside is kept, never overwritten (the tutorial opened from a shared deal
@@ -415,11 +450,11 @@ def suspend_match(storage, settings: dict) -> bool:
         {"save": raw, "settings": clean_settings(settings)}, ensure_ascii=False))
 
 
-def has_suspended(storage) -> bool:
+def has_suspended(storage: Storage) -> bool:
     return _get(storage, SUSPENDED_KEY) is not None
 
 
-def suspended_totals(storage) -> list | None:
+def suspended_totals(storage: Storage) -> list[int] | None:
     """The totals of the match put aside (for the way back's words), None if none
     is aside or it cannot be read."""
     raw = _get(storage, SUSPENDED_KEY)
@@ -432,7 +467,7 @@ def suspended_totals(storage) -> list | None:
         return None
 
 
-def take_up_match(storage) -> dict | None:
+def take_up_match(storage: Storage) -> Settings | None:
     """The match put aside becomes the saved match again (the detour's own save is
     dropped): its settings returned, None (changing nothing) when none is aside, it
     cannot be read or it cannot be written back."""
@@ -450,5 +485,5 @@ def take_up_match(storage) -> dict | None:
     return settings
 
 
-def clear_match(storage) -> bool:
+def clear_match(storage: Storage) -> bool:
     return _remove(storage, SAVE_KEY)

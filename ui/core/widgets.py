@@ -10,15 +10,21 @@ re-render).
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from phom.words import in_order
 
 from .cards_svg import card_back, card_face, suit_svg
 from .i18n import t
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
-def attrs(**kw) -> str:
-    out = []
+    from phom.cards import Card
+
+
+def attrs(**kw: str | int | bool | None) -> str:
+    out: list[str] = []
     for k, v in kw.items():
         if v is None or v is False:
             continue
@@ -27,7 +33,7 @@ def attrs(**kw) -> str:
     return (" " + " ".join(out)) if out else ""
 
 
-def card_html(card, lang: str, *, cls: str = "", act: str | None = None, key: str | None = None,
+def card_html(card: Card, lang: str, *, cls: str = "", act: str | None = None, key: str | None = None,
               compact: bool = False, tabindex: int | None = None, title: str | None = None,
               pressed: bool | None = None, disabled: bool = False, extra: str = "",
               note: str | None = None) -> str:
@@ -69,7 +75,7 @@ def back_html(lang: str, cls: str = "") -> str:
 
 
 def btn(label: str, act: str, *, key: str | None = None, cls: str = "", kbd: str | None = None,
-        disabled: bool = False, arg=None, aria_label: str | None = None, html_label: str | None = None,
+        disabled: bool = False, arg: str | int | None = None, aria_label: str | None = None, html_label: str | None = None,
         title: str | None = None, keys: str | None = None) -> str:
     """A button: the page's one builder of them (the table's, the learning side's, the
     review's). ``kbd`` is its key, shown only while the player uses a keyboard (CSS);
@@ -100,7 +106,7 @@ def icon_btn(label: str, act: str, icon: str, *, cls: str = "", kbd: str | None 
                html_label=icon + f'<span class="lbl">{escape(label)}</span>')
 
 
-def card_text_html(card, lang: str | None = None) -> str:
+def card_text_html(card: Card, lang: str | None = None) -> str:
     """"7♥" with the suit as a shape, for prompts and buttons. Given ``lang``, it is
     named as a picture ("7 cơ"), so a control whose name comes from its content
     says the card, not "7"."""
@@ -109,7 +115,7 @@ def card_text_html(card, lang: str | None = None) -> str:
             f'{suit_svg(card.suit, "0.95em")}</span>')
 
 
-def meld_text_html(cards, lang: str | None = None) -> str:
+def meld_text_html(cards: Iterable[Card], lang: str | None = None) -> str:
     """A meld in short: "5♠–7♠" for a run, "7♠7♦7♥" for a set (named in ``lang``, as card_text_html)."""
     cards = in_order(cards)
     if len({c.suit for c in cards}) == 1:
@@ -117,7 +123,7 @@ def meld_text_html(cards, lang: str | None = None) -> str:
     return "".join(card_text_html(c, lang) for c in cards)
 
 
-def meld_words(cards, lang: str) -> str:
+def meld_words(cards: Iterable[Card], lang: str) -> str:
     """A table meld in words: "5 bích – 7 bích" for a run, "7 · 7 · 7" for a set."""
     cards = in_order(cards)
     if len({c.suit for c in cards}) == 1:
