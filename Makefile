@@ -11,6 +11,7 @@ PY := $(VENV)/bin/python
 export PYTHON VENV
 
 # Types: `mypy --strict` on phom/ and the clean ui/ packages (pyproject's [tool.mypy]: strict = true, files).
+# The JavaScript's: TypeScript's checker (JS_CHECK below).
 MYPY_FLAGS ?=
 
 .PHONY: play setup venv site test test-site test-deps lint lock vendor clean distclean bench-load
@@ -46,10 +47,15 @@ bench-load: test-deps vendor
 test-deps:
 	bash scripts/test-deps.sh
 
+# JavaScript: TypeScript's checker (npm, pinned) on all of ours with its JSDoc types, in three
+# programs by where the code runs: the page, the workers, Node's tools (tsconfig*.json).
+JS_CHECK = tsconfig.json tsconfig.worker.json tsconfig.node.json
+
 # Lint and types; make test runs them first.
-lint: test-deps
+lint: test-deps vendor
 	$(PY) -m ruff check
 	$(PY) -m mypy $(MYPY_FLAGS)
+	for c in $(JS_CHECK); do node_modules/.bin/tsc -p $$c || exit 1; done
 
 # pytest's exit code is kept (and written to PYTEST_CODE_FILE for .ci/run). The suite runs in
 # two workers, then the `solo` tests alone (scripts/pytest.sh).

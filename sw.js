@@ -26,7 +26,9 @@ const VERSION = "dev";
 const PRECACHE = [];
 /* BUILD:END */
 
-const SCOPE = new URL("./", self.location).href;
+// This file runs as a service worker: its global scope, typed (the checker: tsconfig.worker.json).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = new URL("./", sw.location.href).href;
 // Caches belong to the origin, not the scope: name ours after the scope's
 // path so two sites on one origin (user.github.io/a/, /b/) leave each other be.
 const BASE = "phom:" + new URL(SCOPE).pathname + ":";
@@ -64,7 +66,7 @@ async function olderCopies() {
 // Where an open page of ours was loaded from (./ or ./?new=1…, the address
 // the browser's HTTP cache keeps it under), or ./ when none is open.
 async function loadedFrom() {
-  for (const c of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+  for (const c of await sw.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     const u = new URL(c.url);
     u.hash = "";
     if (u.origin + u.pathname === SCOPE || u.origin + u.pathname === INDEX) return u.href;
@@ -88,7 +90,7 @@ const MARKED_WASM = "vendor/pyodide/pyodide.asm.wasm";
 const MARK_NAME = new TextEncoder().encode("phom.cached");
 // a custom section: id 0, its size, then its name's length and the name
 const MARK = Uint8Array.of(0, MARK_NAME.length + 1, MARK_NAME.length, ...MARK_NAME);
-const CHROMIUM = Boolean(self.navigator && self.navigator.userAgentData) || /Chrom(e|ium)\//.test(self.navigator.userAgent);
+const CHROMIUM = Boolean(sw.navigator && sw.navigator.userAgentData) || /Chrom(e|ium)\//.test(sw.navigator.userAgent);
 
 // A wasm module's bytes, MARK inserted after its first section.
 async function marked(res) {
@@ -153,20 +155,20 @@ async function dropOlder() {
   }
 }
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(BUILT ? install() : self.skipWaiting());
+sw.addEventListener("install", (event) => {
+  event.waitUntil(BUILT ? install() : sw.skipWaiting());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   // claim: the first visit's page (loaded from the network) is served from
   // now on; later versions only ever activate with no page of theirs open.
-  event.waitUntil(dropOlder().then(() => self.clients.claim()));
+  event.waitUntil(dropOlder().then(() => sw.clients.claim()));
 });
 
 // A page asks, over a MessageChannel, whether this version's wasm has its
 // compiled code kept ({codeCache: "ask"}), or says that it now has ("done");
 // the answer is {warmed: true|false}. The mark lives and dies with the cache.
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const what = event.data && event.data.codeCache;
   const port = event.ports && event.ports[0];
   if (!port || (what !== "ask" && what !== "done")) return;
@@ -186,7 +188,7 @@ self.addEventListener("message", (event) => {
 if (BUILT) {
   const scopePath = new URL(SCOPE).pathname;
 
-  self.addEventListener("fetch", (event) => {
+  sw.addEventListener("fetch", (event) => {
     const req = event.request;
     if (req.method !== "GET" || !req.url.startsWith(SCOPE)) return;
     const url = new URL(req.url);

@@ -58,4 +58,10 @@ if [ ! -f "$bundle" ] || [ package-lock.json -nt "$bundle" ] || [ scripts/tryste
     --legal-comments=none --log-level=warning --outfile="$bundle"
 fi
 
+# The vendored runtime's types, for the JavaScript checker (tsconfig*.json, make lint): what
+# imports ../../vendor/pyodide/pyodide.mjs sees pyodide's own declarations (from npm), and
+# PyScript's core.js (loaded for its effect) is not checked as ours. Never shipped.
+printf 'export * from "../../node_modules/pyodide/pyodide";\n' > vendor/pyodide/pyodide.d.mts
+printf 'export {};\n' > vendor/pyscript/core.d.ts
+
 python3 scripts/pack_py.py

@@ -83,6 +83,7 @@ const words = {
         wait: "One moment, the table is nearly ready…" },
 }[lang];
 if (text) text.textContent = words.start;
+/** @type {[RegExp, number, string][]} */
 const steps = [
   [/Loading Pyodide/i, 10, "py"],
   [/Loading interpreter/i, 25, "py"],
@@ -196,7 +197,7 @@ function keepCopy() {
       localStorage.removeItem(PAINT.key);
       return;
     }
-    const copy = table.cloneNode(true);
+    const copy = /** @type {Element} */ (table.cloneNode(true));
     for (const el of copy.querySelectorAll(".dialog-layer")) el.remove();
     const sprite = document.getElementById("sprite");
     localStorage.setItem(PAINT.key, JSON.stringify({

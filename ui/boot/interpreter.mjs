@@ -63,6 +63,7 @@ const WORKER = new URL("./snapshot.worker.mjs", import.meta.url);
 const PYSCRIPT = new URL("../../vendor/pyscript/core.js", import.meta.url).href;
 
 const root = document.documentElement;
+/** @type {Record<string, any>} */
 const info = (globalThis.phomBoot = { build: BUILD, mode: "", why: "", snapshot: "" });
 
 function set(name, value) {
@@ -357,7 +358,7 @@ async function restore(got) {
       info.committedAt = performance.now();
     }
     const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
-    snap = got.heap = py._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
+    snap = got.heap = /** @type {any} */ (py)._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
     info.frozen = py.runPython(RESEED);
     unpackWhenUp(py);
     if (got.shipped) keepShipped(got);

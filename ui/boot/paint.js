@@ -102,6 +102,7 @@
     var splash = document.getElementById("splash");
     if (!splash) return false;
     if (!(styled & 1)) { splash.setAttribute("style", looks.splash); styled |= 1; }
+    /** @type {[string, string, number][]} */
     var parts = [[".splash-cards", "splash-cards", 2], ["h1", "h1", 4], [".progress", "progress", 8]];
     for (var i = 0; i < parts.length; i++) {
       var el = splash.querySelector(parts[i][0]);

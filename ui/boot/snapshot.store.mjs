@@ -137,7 +137,7 @@ export function decode(bytes) {
   const n = v.getUint32(8, true);
   let p = head + 8 * n;
   if (p > bytes.length) return new Error("the snapshot is cut short");
-  const heap = new Uint8Array(size);
+  const heap = /** @type {Heap} */ (new Uint8Array(size));
   const runs = new Uint32Array(2 * n + 1);
   runs[2 * n] = magic === MAGIC2 ? v.getUint32(12, true) : 0; // the base's length, last
   let end = 0;
@@ -194,6 +194,8 @@ function phomPlace(HEAP8, from, dirty, first) {
 }
 
 // A heap decoded here or in the reader (its runs sent beside it), placeable.
+/** @typedef {Uint8Array & {runs?: Uint32Array, phomPlace?: Function}} Heap */
+/** @param {Heap} heap @param {Uint32Array} [runs] */
 export function placeable(heap, runs = heap.runs) {
   if (runs) {
     heap.runs = runs;
@@ -251,6 +253,7 @@ function notShipped() {
 // the whole file here), or rejects with why not (then the fetch is given up);
 // `bytes` is the PHZ2 bytes, checked against SHIPPED's length and hash.
 function fetchShipped(times) {
+  /** @type {(e: any) => void} */
   let commit;
   const committed = new Promise((resolve, reject) => {
     commit = (e) => (e ? reject(e) : resolve(true));
@@ -387,7 +390,9 @@ async function serveReading() {
   }
   try {
     const heap = await got.heap;
-    postMessage({ heap, runs: heap.runs, times: got.times, origin }, [heap.buffer, heap.runs.buffer]);
+    // the worker's postMessage (a window's would want a target origin)
+    /** @type {(message: any, transfer: Transferable[]) => void} */ (postMessage)(
+      { heap, runs: heap.runs, times: got.times, origin }, [heap.buffer, heap.runs.buffer]);
   } catch (e) {
     return postMessage({ error: e.message, times: got.times, origin });
   }
@@ -430,6 +435,7 @@ function findInWorker() {
   }
   const times = {};
   const when = (t, origin) => (t === undefined ? t : t + origin - performance.timeOrigin);
+  /** @returns {[Promise<any>, {resolve: (v: any) => void, reject: (e: any) => void}]} */
   const later = () => {
     let done = null;
     const p = new Promise((resolve, reject) => { done = { resolve, reject }; });

@@ -49,7 +49,7 @@ export async function encode(kind, seat, sdp) {
 // A code refused: ``phomCode`` is what the page words in the player's language
 // (ui/page/link.py), the message the developers' English (for the console).
 function refused(code, message, data = {}) {
-  const e = new Error(message);
+  const e = /** @type {Error & {phomCode?: string, phomSeat?: number | null}} */ (new Error(message));
   e.phomCode = code;
   e.phomSeat = data.seat ?? null;
   return e;

@@ -119,6 +119,7 @@ export async function paths() {
     stats.forEach((r) => byId.set(r.id, r));
     const local = [];
     stats.forEach((r) => { if (r.type === "local-candidate") local.push(r.candidateType); });
+    /** @type {RTCIceCandidatePairStats | null} */
     let pair = null;
     stats.forEach((r) => {
       if (r.type === "transport" && r.selectedCandidatePairId) pair = byId.get(r.selectedCandidatePairId);
