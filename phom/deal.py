@@ -9,7 +9,7 @@ with the remaining cards in a fixed order, so a crafted deal is reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .cards import DECK, Card, cards_to_mask, parse_cards
 from .melds import has_partial
@@ -24,7 +24,7 @@ def _cards(x: str | Iterable[Card]) -> list[Card]:
     return parse_cards(x) if isinstance(x, str) else list(x)
 
 
-def make_deck(hands: dict[int, str | Iterable[Card]], stock: str | Iterable[Card] = (),
+def make_deck(hands: Mapping[int, str | Iterable[Card]], stock: str | Iterable[Card] = (),
               players: int = 4, starter: int = 0, hand_size: int = 9,
               filler: Iterable[Card] | None = None) -> list[Card]:
     """The deck that deals ``hands`` (seat -> cards) and puts ``stock`` on top of the stock.

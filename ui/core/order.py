@@ -49,7 +49,7 @@ def nudge(shown: list[Card], card: Card, step: int) -> list[str]:
     return move(shown, card, shown.index(card) + step)
 
 
-def load(storage: Storage, hid: str) -> dict[int, list[str]]:
+def load(storage: Storage, hid: str) -> dict[int, list[str] | None]:
     """Each seat's order for hand ``hid`` ({seat: [card texts]}); {} if none or unreadable."""
     v = storage.getItem(ORDER_KEY)
     if is_nil(v):
@@ -60,14 +60,14 @@ def load(storage: Storage, hid: str) -> dict[int, list[str]]:
         return {}
     if not isinstance(data, dict) or data.get("hand") != hid or not isinstance(data.get("seats"), dict):
         return {}
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[str] | None] = {}
     for seat, cards in data["seats"].items():
         if isinstance(cards, list) and all(isinstance(x, str) for x in cards) and str(seat).isdigit():
             out[int(seat)] = cards
     return out
 
 
-def save(storage: Storage, hid: str, orders: dict[int, list[str]]) -> None:
+def save(storage: Storage, hid: str, orders: dict[int, list[str] | None]) -> None:
     """Store each seat's order (pass-and-play: each person arranges their own hand)."""
     kept = {str(s): cards for s, cards in orders.items() if cards}
     if kept:

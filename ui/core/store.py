@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, cast
 
 import phom
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Mapping
 
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
 
@@ -319,6 +319,12 @@ BROWSER_LANGS: list[str] = []
 """The browser's languages, most wanted first (``navigator.languages``): told
 once by the page before any table is made (ui/page/main.py, its one writer);
 empty on CPython unless a test says otherwise."""
+
+
+def update_settings(settings: Settings, change: Mapping[str, object]) -> None:
+    """Set ``change``'s fields on ``settings`` in place, each named at run time and
+    checked by whoever changes it (ui/core/params.py, the settings panel)."""
+    cast("dict[str, object]", settings).update(change)   # (a TypedDict is this dict)
 
 
 def browser_lang(languages: Iterable[object] | None) -> str:

@@ -12,6 +12,7 @@ methods only hand the state to ``render.py``, for the callers that ask the
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 
 from phom import LayDown
 from phom.hints import hint_steps
@@ -34,6 +35,10 @@ from .tutorial import STARTER as TUT_STARTER
 from .tutorial import Tutorial, is_tutorial_hand, script_bots
 from .tutorial import deck as tutorial_deck
 from .words import tx
+
+
+def _over(app: App) -> bool:
+    return app.game is not None and app.game.is_over
 
 
 class Learn(LearnState):
@@ -61,9 +66,8 @@ class Learn(LearnState):
         callout (under the prompt, or under the end-of-hand headline), the
         review's buttons at the end of a hand, the welcome among the banners, its
         panels and the menu, and the marks on what the hint or the lesson points at."""
-        over = lambda a: a.game is not None and a.game.is_over  # noqa: E731
         app.plug("actions", lambda a: self.hint_button_html())
-        app.plug("prompt", lambda a: ("" if over(a) else self.tutorial_callout_html()) + self.hint_line_html())
+        app.plug("prompt", lambda a: ("" if _over(a) else self.tutorial_callout_html()) + self.hint_line_html())
         app.plug("over_head", lambda a: self.tutorial_callout_html())
         app.plug("over_actions", lambda a: self.over_buttons_html())
         app.plug("banners", lambda a: self.welcome_html())
@@ -93,7 +97,7 @@ class Learn(LearnState):
         if self.state["lesson"] is not None and self.state["lesson"] != key and not self.guest:
             self.end_tutorial()    # the lesson was its own first hand only
         if self.state["hand"] != key:
-            self.state.update(hand=key, hints=0, by_seat={})
+            self.state.update({"hand": key, "hints": 0, "by_seat": {}})
             if app.hand_no > 1 and self.state["daily"] and not self.state["daily"].startswith(
                     f"{app.match_seed}|"):
                 self.state["daily"] = None
@@ -103,7 +107,7 @@ class Learn(LearnState):
         if g.is_over and self.state["recorded"] != key and not self.guest:
             day = self.daily_date() if app.hand_no == 1 else None
             for seat in self.recorded_seats():
-                self.stats.add(hand_record(g, seat, hints=self.hints_used(seat), daily=day,
+                self.stats.add(hand_record(app.own_game, seat, hints=self.hints_used(seat), daily=day,
                                            who=self.owner(seat)))
             self.save_stats()
             self.state["recorded"] = key
@@ -120,7 +124,8 @@ class Learn(LearnState):
                 and not app.dialog:
             a = action_for(app, intent, arg)
             if a is not None and not self.tutorial.allows(app, a):
-                app.flash = self.tutorial.refused[app.lang if app.lang == "en" else "vi"]
+                why = self.tutorial.refused or {}    # (allows says why it refused)
+                app.flash = why.get(app.lang if app.lang == "en" else "vi")
                 return True
             return None
         if intent.startswith("rv_"):
@@ -129,14 +134,14 @@ class Learn(LearnState):
         return do(self, arg) if do is not None else None
 
     # ------------------------------------------------------------ hints
-    def hint_steps(self):
+    def hint_steps(self) -> Generator[None, None, bool]:
         """Generator: compute the wanted hint in slices; returns True when one was set."""
         app = self.app
         key = self.wanted
         if key is None or key != self.decision_key() or not app.my_turn():
             self.wanted = None
             return False
-        g = app.game
+        g = app.current_game
         h = yield from hint_steps(app.view(), g.legal_actions(),
                                   key=f"{self.hand_key()}:{len(g.actions)}")
         if self.wanted != key or key != self.decision_key():
@@ -151,13 +156,13 @@ class Learn(LearnState):
     # ------------------------------------------------------------ the tutorial
     def start_tutorial(self) -> None:
         app = self.app
-        app.settings.update(preset=TUT_PRESET, players=4)
+        app.settings.update({"preset": TUT_PRESET, "players": 4})
         store.save_settings(self.storage, app.settings)
         app.open(None)
         app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
         app.seat_bots(script_bots())   # the lesson's scripted seats
         self.tutorial = Tutorial()
-        self.state.update(daily=None, lesson=self.hand_key())
+        self.state.update({"daily": None, "lesson": self.hand_key()})
         self.note_detour()
         self.hint, self.hint_for, self.wanted = None, None, None
 
@@ -204,9 +209,6 @@ class Learn(LearnState):
         self.state["detour"] = str(self.app.match_seed) if self.suspended() else None
         self.save_state()
 
-    def suspended(self) -> bool:
-        return not self.guest and store.has_suspended(self.storage)
-
     def back_to_match(self, asked: bool = False) -> bool:
         """The match put aside is the match again; the lesson or the deal ends. A
         match in progress that is not the detour (the player started another one
@@ -223,18 +225,10 @@ class Learn(LearnState):
             return True     # said why (a damaged save is set aside); the detour stays
         self.end_tutorial()
         self.banner = None
-        self.state.update(daily=None, detour=None)
+        self.state.update({"daily": None, "detour": None})
         self.save_state()
         self.hint, self.hint_for, self.wanted = None, None, None
         return True
-
-    def back_label(self) -> str:
-        """"Back to my match (+5 −2 …)": the way back, with the totals it keeps."""
-        totals = store.suspended_totals(self.storage)
-        lang = self.app.lang
-        if not totals:
-            return tx(lang, "btn_back_match")
-        return tx(lang, "back_match_totals", totals=" ".join(f"{x:+d}" for x in totals))
 
     # ------------------------------------------------------------ deals
     def offer(self, deal: Deal, day: str | None = None) -> None:
@@ -289,8 +283,8 @@ class Learn(LearnState):
 
     def start(self, deal: Deal, day: str | None = None) -> None:
         app = self.app
-        app.settings.update(preset=deal.preset, players=deal.players, bot=deal.bot,
-                            hand_size=deal.hand_size)   # a village hand may be of 8 cards
+        app.settings.update({"preset": deal.preset, "players": deal.players, "bot": deal.bot,
+                             "hand_size": deal.hand_size})   # a village hand may be of 8 cards
         store.save_settings(self.storage, app.settings)
         app.open(None)
         app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)

@@ -83,11 +83,11 @@ def review(learn: Learn, arg: object) -> bool:
         return False
     if learn.session_key != learn.hand_key():
         learn.session = ReviewSession(
-            g, app.me if hasattr(app, "me") else HUMAN, app.names(), app.hand_no,
+            app.own_game, app.me if hasattr(app, "me") else HUMAN, app.names(), app.hand_no,
             learn.hand_key(), app.match_seed, app.make_bot,
             you=None if getattr(app, "pass_and_play", False) else app.me)
         learn.session_key = learn.hand_key()
-    else:   # the same hand again: the names in the page's language now
+    elif learn.session is not None:   # the same hand again: the names in the page's language now
         learn.session.names = app.names()
     app.open("learn-review")
     return True

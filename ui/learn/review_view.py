@@ -9,29 +9,34 @@ the step buttons, and the expert-in-your-seat result. The page only displays wha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Send, narrate
-from phom.review import HandRecord, Replay, Review, expert_in_seat_steps, review_steps
+from phom import Action, Card, DeclareU, Discard, Draw, Eat, Game, LayDown, Pass, Send, narrate
+from phom.review import Decision, HandRecord, Replay, Review, expert_in_seat_steps, review_steps
 
 from ..core.i18n import number
 from ..core.widgets import btn, scroll_box
 from .words import tx
 
+if TYPE_CHECKING:
+    from ..table.bots import TableBot
 
-def _sym(cards) -> str:
+
+def _sym(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol() for c in sorted(cards, key=lambda c: (c.rank, "SCDH".index(c.suit))))
 
 
-def _cards_html(cards) -> str:
-    out = []
+def _cards_html(cards: Iterable[Card]) -> str:
+    out: list[str] = []
     for c in sorted(cards, key=lambda c: (c.rank, "SCDH".index(c.suit))):
         red = " red" if c.suit in "DH" else ""
         out.append(f'<span class="rv-card{red}">{escape(c.symbol())}</span>')
     return "".join(out) or "—"
 
 
-def move_words(a, lang: str) -> str:
+def move_words(a: Action, lang: str) -> str:
     """A move in the players' words: "đánh 7♠", "ăn", "hạ 3♠ 4♠ 5♠"."""
     if isinstance(a, Discard):
         return tx(lang, "review_discard", card=a.card.symbol())
@@ -74,8 +79,8 @@ def _btn(label: str, act: str, *, disabled: bool = False, cls: str = "", mark: s
 class ReviewSession:
     """One finished hand under review, for the seat ``seat``."""
 
-    def __init__(self, game, seat: int, names: list[str], hand_no: int, seed: str,
-                 expert_seed: int, bot_for, you: int | None = None) -> None:
+    def __init__(self, game: Game, seat: int, names: list[str], hand_no: int, seed: str,
+                 expert_seed: int, bot_for: Callable[[int, int], TableBot], you: int | None = None) -> None:
         self.rec = HandRecord.of(game)
         self.seat = seat
         self.names = names
@@ -93,7 +98,7 @@ class ReviewSession:
         self.replay: Replay | None = None
 
     # ------------------------------------------------------------ work
-    def steps(self):
+    def steps(self) -> Generator[None, None, None]:
         """Generator: the review, then the expert in the seat; yields between slices."""
         gen = review_steps(self.rec, self.seat, seed=self.seed)
         while True:
@@ -112,7 +117,7 @@ class ReviewSession:
     def done(self) -> bool:
         return self.review is not None and self.replay is not None
 
-    def marks(self) -> dict[int, object]:
+    def marks(self) -> dict[int, Decision]:
         if self.review is None:
             return {}
         return {d.index: d for d in self.review.marked}
@@ -162,7 +167,7 @@ class ReviewSession:
         if melds:
             table = (f'<div class="rv-table"><small>{escape(tx(lang, "review_table"))}:</small> '
                      + " · ".join(_cards_html(cs) for _m, _o, cs in melds) + "</div>")
-        log = []
+        log: list[str] = []
         now = ""
         for i, mv in enumerate(self.moves[:n]):
             cls = []
@@ -195,7 +200,7 @@ class ReviewSession:
             status = tx(lang, "review_marked_n", n=m) if m else tx(lang, "review_marked_0")
             status += " " + tx(lang, "review_reviewed", n=len(self.review.decisions),
                                p=self.review.playouts)
-        if self.replay is not None:
+        if self.replay is not None and self.final.result is not None:
             you = self.final.result.deltas[self.seat]
             exp = tx(lang, "review_expert_seat", e=self.replay.deltas[self.seat], y=you)
         else:

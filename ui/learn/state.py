@@ -17,20 +17,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from phom.share import Deal
 from phom.stats import Stats
 
 from ..core import store
 from ..core.i18n import own_names
-from ..core.store import LEARN_KEY
+from ..core.store import LEARN_KEY, MemoryStorage
 from ..table.app import HUMAN
+from .words import tx
 
 if TYPE_CHECKING:
     from phom.hints import Hint
 
     from ..core.notices import Notice
+    from ..core.store import SafeStorage, Storage
     from ..table.app import App
     from .review_view import ReviewSession
     from .tutorial import Tutorial
@@ -57,7 +59,26 @@ def record_owner(name: str) -> str | None:
     return None if name.casefold() in own_names() else name
 
 
-def load_saved(storage) -> dict:
+class Kept(TypedDict):
+    """What the learning side keeps in ``localStorage`` (``LEARN_KEY``) across a reload."""
+
+    hand: str | None           # the hand (``hand_key``) the hint counts are of
+    hints: int                 # hints asked in that hand
+    recorded: str | None       # the last hand recorded in the statistics
+    daily: str | None          # "seed|YYYY-MM-DD" while today's deal is played
+    tutorial: bool             # the tutorial was offered
+    lesson: str | None         # the hand key of the tutorial in progress (resumed after a reload)
+    by_seat: dict[str, int]    # this hand's hints per seat (pass-and-play: each person's own)
+    # the seed of the match started over one put aside (the tutorial, a deal): the way
+    # back asks first when another match replaced that one (ui/learn/core.py)
+    detour: str | None
+
+
+def _count(v: object) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None
+
+
+def load_saved(storage: Storage) -> Kept:
     """The state kept in ``localStorage`` (``LEARN_KEY``), each value checked: a damaged
     one is its default, so a hand-edited or half-written key never stops the page."""
     try:
@@ -66,24 +87,20 @@ def load_saved(storage) -> dict:
         d = {}
     if not isinstance(d, dict):
         d = {}
-    # lesson: the hand key of the tutorial in progress (resumed after a reload)
-    # by_seat: this hand's hints per seat (pass-and-play: each person's own)
-    # detour: the seed of the match started over one put aside (the tutorial, a deal):
-    # the way back asks first when another match replaced that one (ui/learn/core.py)
-    out = {"hand": None, "hints": 0, "recorded": None, "daily": None, "tutorial": False,
-           "lesson": None, "by_seat": {}, "detour": None}
-    for k in out:
+
+    def text(k: str) -> str | None:
         v = d.get(k)
-        if k == "hints" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000:
-            out[k] = v
-        elif k == "tutorial" and isinstance(v, bool):
-            out[k] = v
-        elif k == "by_seat" and isinstance(v, dict):
-            out[k] = {s: n for s, n in v.items() if s in ("0", "1", "2", "3") and isinstance(n, int)
-                      and not isinstance(n, bool) and 0 <= n < 1000}
-        elif k not in ("hints", "tutorial", "by_seat") and (v is None or isinstance(v, str)):
-            out[k] = v
-    return out
+        return v if isinstance(v, str) else None
+
+    hints, tutorial, by_seat = _count(d.get("hints")), d.get("tutorial"), d.get("by_seat")
+    return {
+        "hand": text("hand"), "hints": hints if hints is not None else 0, "recorded": text("recorded"),
+        "daily": text("daily"), "tutorial": tutorial if isinstance(tutorial, bool) else False,
+        "lesson": text("lesson"),
+        "by_seat": ({s: n for s, n in by_seat.items() if s in ("0", "1", "2", "3") and _count(n) is not None}
+                    if isinstance(by_seat, dict) else {}),
+        "detour": text("detour"),
+    }
 
 
 @dataclass(eq=False)
@@ -92,10 +109,10 @@ class LearnState:
     makes two of them different (eq=False), as for any page object."""
 
     app: App
-    storage: Any = None                   # the app's storage (ui/core/store.py SafeStorage)
+    storage: SafeStorage                  # the app's storage (ui/core/store.py)
     guest: bool = False                   # a linked guest's page (ui/friends/linkplay.py)
     stats: Stats = field(default_factory=Stats)
-    state: dict = field(default_factory=dict)   # what survives a reload (load_saved)
+    state: Kept = field(default_factory=lambda: load_saved(MemoryStorage()))   # what survives a reload (load_saved)
     hint: Hint | None = None
     hint_for: str | None = None           # the decision the hint is for
     wanted: str | None = None             # a hint asked for and not computed yet
@@ -181,8 +198,20 @@ class LearnState:
 
         return any(h is None for h in revealed_hands(g))
 
+    def suspended(self) -> bool:
+        """A match is put aside for a detour (ui/core/store.py suspend_match)."""
+        return not self.guest and store.has_suspended(self.storage)
+
+    def back_label(self) -> str:
+        """"Back to my match (+5 −2 …)": the way back, with the totals it keeps."""
+        totals = store.suspended_totals(self.storage)
+        lang = self.app.lang
+        if not totals:
+            return tx(lang, "btn_back_match")
+        return tx(lang, "back_match_totals", totals=" ".join(f"{x:+d}" for x in totals))
+
     def share_code(self) -> str:
-        g = self.app.game
+        g = self.app.own_game
         return Deal.of_game(g, self.app.settings["bot"], self.app.match_seed).encode()
 
     def share_url(self) -> str:

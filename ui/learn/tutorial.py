@@ -18,14 +18,22 @@ preset its turn model, tái, đền, eat payments and ù kinds, read from ``Rule
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING, TypeGuard
 
 import phom
-from phom import Card, Discard, Draw, Eat, LayDown, Send
+from phom import Action, Card, Discard, Draw, Eat, Game, LayDown, PlayerView, Rules, Send
 from phom.deal import make_deck
 
 from ..table import dom
+
+if TYPE_CHECKING:
+    from phom.bots.base import Steps
+
+    from ..table.app import App
+    from ..table.bots import TableBot
 
 PRESET = "basic"
 STARTER = 3
@@ -60,9 +68,9 @@ class ScriptBot:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.held: set = set()
+        self.held: set[Card] = set()
 
-    def choose(self, view, legal):
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         turn = view.public.turn_no[self.seat]
         if Draw() in legal:
             self.held = set(view.hand)
@@ -73,7 +81,7 @@ class ScriptBot:
                 return a
         if Draw() in legal:
             return Draw()
-        lays = [a for a in legal if isinstance(a, LayDown)]
+        lays: list[Action] = [a for a in legal if isinstance(a, LayDown)]
         if lays:
             return lays[0]
         if len(legal) == 1:
@@ -82,15 +90,15 @@ class ScriptBot:
         drawn = [a for a in ds if a.card not in self.held]
         return (drawn or ds or legal)[-1]
 
-    def choose_steps(self, view, legal):
+    def choose_steps(self, view: PlayerView, legal: Sequence[Action]) -> Steps:
         return self.choose(view, legal)
         yield  # pragma: no cover
 
 
-def script_bots(game=None) -> dict:
+def script_bots(game: Game | None = None) -> dict[int, TableBot]:
     """The lesson's seats (1-3), caught up with ``game`` (the tutorial hand so far,
     resumed after a reload): each is shown every decision it made, as at the table."""
-    bots = {s: ScriptBot(s) for s in (1, 2, 3)}
+    bots: dict[int, ScriptBot] = {s: ScriptBot(s) for s in (1, 2, 3)}
     if game is not None and game.actions:
         from phom.review import HandRecord
 
@@ -100,12 +108,12 @@ def script_bots(game=None) -> dict:
             if s in bots:
                 bots[s].choose(replay.view(s), replay.legal_actions())
             replay.apply(a)
-    return bots
+    return dict(bots)
 
 
-def is_tutorial_hand(game) -> bool:
+def is_tutorial_hand(game: object) -> TypeGuard[Game]:
     """Is ``game`` the tutorial's deal at the tutorial's table (a resumed save)?"""
-    return (game is not None and game.rules.name == PRESET and game.players == 4
+    return (isinstance(game, Game) and game.rules.name == PRESET and game.players == 4
             and game.starter == STARTER and list(getattr(game, "deck", ()) or ()) == deck())
 
 
@@ -113,15 +121,15 @@ def is_tutorial_hand(game) -> bool:
 class Step:
     turn: int          # the player's turn number
     phase: str         # the game's phase at this step
-    text: dict         # lang -> callout
+    text: dict[str, str]   # lang -> callout
     target: str        # CSS selector of what the callout points at
 
 
-def _lay_ok(a) -> bool:
+def _lay_ok(a: Action | None) -> bool:
     return isinstance(a, LayDown) and any(C("5H") in m for m in a.melds)
 
 
-STEPS = [
+STEPS: list[tuple[Step, Callable[[Action], bool]]] = [
     (Step(1, "take", {"vi": "Đến lượt bạn. Lá 6♣ nhà trên vừa đánh không ghép được phỏm với "
                             "bài bạn, nên bạn bốc một lá ở nọc (phím D).",
                       "en": "Your turn. The 6♣ just thrown makes no meld with your cards, so "
@@ -195,15 +203,15 @@ class Tutorial:
 
     def __init__(self) -> None:
         self.active = True
-        self.refused: str | None = None
+        self.refused: dict[str, str] | None = None   # lang -> why the move was refused
 
-    def step(self, app):
+    def step(self, app: App) -> tuple[Step, Callable[[Action], bool]] | None:
         """(Step, check) for the decision at hand, or None (bots' turn, or over)."""
         g = app.game
         if g is None or g.is_over or g.to_move != 0 or app.dialog:
             return None
         turn = g.view(0).public.turn_no[0]
-        phase = g.phase
+        phase: str = g.phase
         if phase == "discard" and any(isinstance(a, Send) for a in g.legal_actions()):
             phase = "discard_send"
         for st, check in STEPS:
@@ -211,7 +219,7 @@ class Tutorial:
                 return st, check
         return None
 
-    def allows(self, app, action) -> bool:
+    def allows(self, app: App, action: Action) -> bool:
         cur = self.step(app)
         if cur is None:
             return True
@@ -219,7 +227,7 @@ class Tutorial:
         self.refused = None if ok else cur[0].text
         return ok
 
-    def target(self, app) -> str | None:
+    def target(self, app: App) -> str | None:
         cur = self.step(app)
         if cur is None:
             return None
@@ -232,7 +240,7 @@ class Tutorial:
             return dom.act("send", idx)
         return st.target
 
-    def callout_html(self, app, lang: str) -> str:
+    def callout_html(self, app: App, lang: str) -> str:
         g = app.game
         if g is not None and g.is_over:
             text = OVER["en" if lang == "en" else "vi"]
@@ -256,12 +264,12 @@ EAT_PAY_WORDS = {
 }
 
 
-def _eats(r, lang: str) -> str:
+def _eats(r: Rules, lang: str) -> str:
     vi, en = EAT_PAY_WORDS[str(r.eat_pay)]
     return (en if lang == "en" else vi).format(chot=r.chot_pay)
 
 
-def _u_kinds(r, lang: str) -> str:
+def _u_kinds(r: Rules, lang: str) -> str:
     from phom.actions import U_NAMES_EN, U_NAMES_VI
 
     names = U_NAMES_EN if lang == "en" else U_NAMES_VI

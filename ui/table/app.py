@@ -21,7 +21,9 @@ so a guest's table is an ``App`` given another source, never a subclass.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Literal, cast, overload
 
+import phom
 from phom.words import Who
 
 from ..core import notices, store
@@ -33,6 +35,16 @@ from .hand import arrangement_points, sort_cards, sorted_lay_downs
 from .source import OwnMatch
 from .state import HUMAN, SLOTS, TableState
 
+if TYPE_CHECKING:
+    from phom import Action, LayDown, PlayerView
+    from phom.bots.base import Steps
+    from phom.state import EventRecord
+
+    from ..core.params import Link
+    from .bots import TableBot
+    from .source import Source, TableGame, TableTotals
+    from .state import Draw, DrawMarks, DrawSeat
+
 SPEED_DELAY_MS = {"slow": 1300, "normal": 750, "fast": 300, "instant": 0}
 SPEED_ANIM_MS = {"slow": 420, "normal": 300, "fast": 180, "instant": 0}
 
@@ -41,13 +53,13 @@ __all__ = ["HUMAN", "SPEED_ANIM_MS", "SPEED_DELAY_MS", "App", "arrangement_point
 
 
 class App(TableState):
-    def __init__(self, storage, settings: dict | None = None, source=None) -> None:
-        storage = store.SafeStorage(storage)  # no call ever raises (ui/core/store.py)
-        settings = store.clean_settings(settings) if settings else store.load_settings(storage)
-        muted = store.load_muted(storage)
-        plan = seatplan.load_plan(storage, settings["players"], settings["bot"], settings["lang"])
-        super().__init__(storage, settings, plan, seatplan.plan_seats(plan), muted,
-                         source=source if source is not None else OwnMatch())
+    def __init__(self, storage: store.Storage, settings: object = None, source: Source | None = None) -> None:
+        safe = store.SafeStorage(storage)  # no call ever raises (ui/core/store.py)
+        kept = store.clean_settings(settings) if settings else store.load_settings(safe)
+        muted = store.load_muted(safe)
+        plan = seatplan.load_plan(safe, kept["players"], kept["bot"], kept["lang"])
+        super().__init__(safe, kept, plan, seatplan.plan_seats(plan),
+                         source=source if source is not None else OwnMatch(), muted=muted)
 
     @property
     def guest(self) -> bool:
@@ -58,20 +70,48 @@ class App(TableState):
     def lang(self) -> str:
         return self.settings["lang"]
 
+    @property
+    def current_game(self) -> TableGame:
+        """The hand on show, for what is only asked while there is one (no hand there is a bug)."""
+        if self.game is None:
+            raise RuntimeError("no hand on the table")
+        return self.game
+
+    @property
+    def current_match(self) -> TableTotals:
+        """The match on show (its totals), for what is only asked while there is one."""
+        if self.match is None:
+            raise RuntimeError("no match on the table")
+        return self.match
+
+    @property
+    def own_game(self) -> phom.Game:
+        """The engine's hand, for this device's own match (a guest's table holds no Game)."""
+        if not isinstance(self.game, phom.Game):
+            raise RuntimeError("no hand of this device's own on the table")
+        return self.game
+
+    @property
+    def own_match(self) -> phom.Match:
+        """The engine's match, for this device's own (a guest's table holds its totals only)."""
+        if not isinstance(self.match, phom.Match):
+            raise RuntimeError("no match of this device's own on the table")
+        return self.match
+
     # ------------------------------------------------------------------ the match (table/match.py)
-    def rules(self):
+    def rules(self) -> phom.Rules:
         """The chosen preset, with the chosen hand size where the table allows it."""
         return table_settings.rules(self.settings)
 
-    def start(self, params: dict | None = None) -> None:
+    def start(self, params: dict[str, object] | None = None) -> None:
         """Resume the saved match, or start one; then follow the link's ``params``."""
         self.source.start(self, params)
 
-    def start_link(self, link) -> None:
+    def start_link(self, link: Link) -> None:
         """Start the match a checked link asks for."""
         match.start_link(self, link)
 
-    def new_match(self, seed=None, deck=None, starter: int = 0) -> None:
+    def new_match(self, seed: int | None = None, deck: list[phom.Card] | None = None, starter: int = 0) -> None:
         match.new_match(self, seed, deck, starter)
 
     def take_up(self) -> bool:
@@ -81,12 +121,12 @@ class App(TableState):
     def next_hand(self) -> bool:
         return self.source.next_hand(self)
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action) -> None:
         """Play one action (the human's or a bot's), then save; a guest's table
         sends it to the host instead."""
         self.source.apply(self, action)
 
-    def after_guest_move(self, action) -> None:
+    def after_guest_move(self, action: Action) -> None:
         """A linked guest's move was checked and played by the session: book it like ours."""
         match.settle(self)
 
@@ -95,7 +135,7 @@ class App(TableState):
         return self.game is not None and not self.game.is_over
 
     # ------------------------------------------------------------------ storage (table/saving.py)
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, object]:
         return saving.snapshot(self)
 
     def open(self, panel: str | None) -> None:
@@ -105,24 +145,38 @@ class App(TableState):
             raise ValueError(f"no panel named {panel!r} (registered: {sorted(self.panels)})")
         self.dialog = panel
 
-    def plug(self, slot: str, draw) -> None:
+    @overload
+    def plug(self, slot: Literal["plate"], draw: DrawSeat) -> None: ...
+    @overload
+    def plug(self, slot: Literal["marks"], draw: DrawMarks) -> None: ...
+    @overload
+    def plug(self, slot: str, draw: Draw) -> None: ...
+
+    def plug(self, slot: str, draw: Draw | DrawSeat | DrawMarks) -> None:
         """A feature adds ``draw(app) -> HTML`` to one of the table's slots
-        (ui/table/state.py SLOTS); the table draws it there at every render."""
+        (ui/table/state.py SLOTS); the table draws it there at every render.
+        "plate" takes ``draw(app, seat)``, "marks" ``draw(app) -> [Mark]``."""
         if slot not in SLOTS:
             raise ValueError(f"no slot named {slot!r} (slots: {SLOTS})")
-        self.slots.setdefault(slot, []).append(draw)
+        # (which kind of draw a slot takes is the overloads' above: the casts only say it again)
+        if slot == "plate":
+            self.plates.append(cast("DrawSeat", draw))
+        elif slot == "marks":
+            self.markers.append(cast("DrawMarks", draw))
+        else:
+            self.slots.setdefault(slot, []).append(cast("Draw", draw))
 
     def slot_html(self, slot: str) -> str:
         return "".join(draw(self) for draw in self.slots.get(slot, ()))
 
     def seat_slot_html(self, slot: str, seat: int) -> str:
         """A per-seat slot ("plate": beside a seat's avatar): ``draw(app, seat) -> HTML``."""
-        return "".join(draw(self, seat) for draw in self.slots.get(slot, ()))
+        return "".join(draw(self, seat) for draw in (self.plates if slot == "plate" else ()))
 
     def marks(self) -> list[tuple[str, str, str]]:
         """What the features plugged into "marks" ask the page to mark on the drawn
         table: (CSS selector, class, attribute), a None selector left out."""
-        return [m for draw in self.slots.get("marks", ()) for m in draw(self) if m[0]]
+        return [(sel, cls, attr) for draw in self.markers for sel, cls, attr in draw(self) if sel]
 
     def save(self) -> None:
         """Save after every action (ui/table/saving.py says when not), then tell
@@ -145,14 +199,14 @@ class App(TableState):
         """The notice on show, in the page's language now (None: there is none)."""
         return notices.text(self.notice, self.lang)
 
-    def view(self):
+    def view(self) -> PlayerView:
         return self.source.view(self)
 
     def my_turn(self) -> bool:
         return self.source.my_turn(self)
 
-    def legal(self) -> list:
-        return self.game.legal_actions() if self.my_turn() else []
+    def legal(self) -> list[Action]:
+        return self.current_game.legal_actions() if self.my_turn() else []
 
     def phase_attr(self) -> str:
         own = self.source.phase(self)
@@ -168,7 +222,7 @@ class App(TableState):
             return "your-turn"
         return "waiting"
 
-    def new_events(self) -> list:
+    def new_events(self) -> list[EventRecord]:
         """Public events since the last call, as (seat, kind, card)."""
         evs = list(self.view().events)
         new = evs[self.events_seen:]
@@ -208,7 +262,7 @@ class App(TableState):
         return self.source.name(self, seat)
 
     def names(self) -> list[str]:
-        return [self.name(s) for s in range(self.game.players)]
+        return [self.name(s) for s in range(self.current_game.players)]
 
     @property
     def you_seat(self) -> int | None:
@@ -237,33 +291,33 @@ class App(TableState):
         return self.source.hand_hidden(self, seat)
 
     # ------------------------------------------------------------------ the hand (table/hand.py)
-    def auto_action(self):
+    def auto_action(self) -> Action | None:
         """An action the page plays for the human without asking (a lone ù, auto lay-down), or None."""
         return hand.auto_action(self)
 
-    def lay_options(self) -> list:
+    def lay_options(self) -> list[LayDown]:
         return hand.lay_options(self)
 
-    def current_lay(self):
+    def current_lay(self) -> LayDown | None:
         return hand.current_lay(self)
 
     def lay_is_skip(self) -> bool:
         """Is the proposed lay-down the empty one, while the hand could lay a meld?"""
         return hand.lay_is_skip(self)
 
-    def best_melds(self) -> list:
+    def best_melds(self) -> list[list[phom.Card]]:
         """The melds of the least-deadwood lay-down on offer (for the móm question)."""
         return hand.best_melds(self)
 
-    def hand_groups(self) -> list:
+    def hand_groups(self) -> list[tuple[int, list[phom.Card]]]:
         """The hand as display groups: [(meld_no or 0, [cards])], melds first."""
         return hand.hand_groups(self)
 
-    def flat_hand(self) -> list:
+    def flat_hand(self) -> list[phom.Card]:
         return [c for _, cards in self.hand_groups() for c in cards]
 
     @property
-    def hand_order(self) -> list | None:
+    def hand_order(self) -> list[str] | None:
         """The order the player on show gave their hand, or None (the sort's)."""
         return self.orders.get(self.me)
 
@@ -272,37 +326,37 @@ class App(TableState):
         return hand.reorder(self, how, text, where)
 
     # ------------------------------------------------------------------ intents (table/intents.py)
-    def handle(self, intent: str, arg=None) -> bool:
+    def handle(self, intent: str, arg: object = None) -> bool:
         """One tap or key. Returns True when something changed (re-render)."""
         return intents.handle(self, intent, arg)
 
-    def tap_card(self, text) -> bool:
+    def tap_card(self, text: object) -> bool:
         return intents.tap_card(self, text)
 
     # ------------------------------------------------------------------ settings (table/settings.py)
-    def staged_plan(self) -> list:
+    def staged_plan(self) -> list[seatplan.PlanSeat]:
         """The seat plan the settings panel shows: staged edits fitted to the staged count."""
         return table_settings.staged_plan(self)
 
-    def change_setting(self, key: str, value) -> bool:
+    def change_setting(self, key: str, value: object) -> bool:
         return table_settings.change_setting(self, key, value)
 
     # ------------------------------------------------------------------ bots (table/bots.py)
-    def bot_for(self, seat: int):
+    def bot_for(self, seat: int) -> TableBot:
         """The bot playing ``seat`` this hand (made when the seat first has to move)."""
         return bots.bot_for(self, seat)
 
-    def make_bot(self, seat: int, n_actions: int):
+    def make_bot(self, seat: int, n_actions: int) -> TableBot:
         """A fresh bot for ``seat``, seeded so the review can make the same one."""
         return bots.make_bot(self, seat, n_actions)
 
-    def seat_bots(self, bots: dict) -> None:
+    def seat_bots(self, bots: dict[int, TableBot]) -> None:
         """Seat ``bots`` (seat -> an object with ``choose``/``choose_steps``) for the
         rest of this hand, whatever the strength setting says (the tutorial's
         scripted seats, ui/tutorial.py); the next hand, a new match or a reload
         drops them."""
         self._seated = dict(bots)
 
-    def bot_steps(self):
+    def bot_steps(self) -> Steps:
         """Generator for the seat to move (a bot): yields between slices, returns the action."""
         return bots.bot_steps(self)

@@ -7,8 +7,13 @@ text escaped), their words in the page's table (ui/core/i18n.py STRINGS).
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..core.i18n import t
+
+if TYPE_CHECKING:
+    from ..core.params import Link, Problem
+    from .app import App
 
 # What each link parameter is, in the players' words (ui/core/params.py's KNOWN).
 PARAM_LABELS = {
@@ -130,25 +135,25 @@ def deal_reason(lang: str, code: str) -> str:
     return words.get(code, words["impossible"])
 
 
-def link_reason(lang: str, problem) -> str:
+def link_reason(lang: str, problem: Problem) -> str:
     """One refused parameter in the page's language, from its code (never
     from the English message), with the parameter as the link gave it."""
     words = LINK_REASONS.get(lang, LINK_REASONS["en"])
     data = dict(problem.data)
-    if "options" in data:
-        data["options"] = ", ".join(data["options"])
+    if isinstance(options := data.get("options"), tuple):
+        data["options"] = ", ".join(options)
     label = PARAM_LABELS.get(lang, PARAM_LABELS["en"]).get(problem.param, problem.param)
     text = words.get((problem.param, problem.code)) or words[problem.code]
     return f"{text.format(label=label, **data)} ({problem.param}={problem.value})"
 
 
-def link_notice(lang: str, link) -> str:
+def link_notice(lang: str, link: Link) -> str:
     """One sentence naming every malformed parameter and why."""
     bad = "; ".join(link_reason(lang, p) for p in link.problems)
     return f"{t(lang, 'link_bad')} {bad}."
 
 
-def save_reason(lang: str, error) -> str:
+def save_reason(lang: str, error: Exception | None) -> str:
     """Why a save was set aside, in the page's language: by the error's code
     (``phom.BadSave.code``); any other error is a damaged save."""
     words = SAVE_REASONS.get(lang, SAVE_REASONS["en"])
@@ -156,7 +161,7 @@ def save_reason(lang: str, error) -> str:
     return t(lang, "save_reason", why=why)
 
 
-def link_dialog_html(app) -> str:
+def link_dialog_html(app: App) -> str:
     """Keep the saved match, or start the linked one (never without asking)."""
     lang = app.lang
     return (

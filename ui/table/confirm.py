@@ -5,12 +5,16 @@ of a hand. Confirm is ``data-act="confirm"``, going back is ``close``."""
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..core.i18n import t
 from ..core.widgets import btn, dialog, meld_text_html
 
+if TYPE_CHECKING:
+    from .app import App
 
-def confirm_html(app) -> str:
+
+def confirm_html(app: App) -> str:
     lang = app.lang
     if app.dialog == "confirm_mom":
         melds = " ".join(f'<span class="mtext">{meld_text_html(m)}</span>' for m in app.best_melds())

@@ -9,48 +9,54 @@ ways to lay down are the legal ``LayDown`` actions ranked by the engine
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
 import phom
-from phom import DeclareU, LayDown, Pass, proposals
+from phom import Action, Card, DeclareU, LayDown, Pass, PlayerView, proposals
 
 from ..core import order
 
+if TYPE_CHECKING:
+    from .app import App
 
-def arrangement_points(hand, lay: LayDown) -> int:
+
+def arrangement_points(hand: Iterable[Card], lay: LayDown) -> int:
     """The deadwood points ``lay`` leaves in ``hand`` (the lay-down chooser shows them)."""
     used = {c for m in lay.melds for c in m}
     return sum(c.points for c in hand if c not in used)
 
 
-def sorted_lay_downs(view, legal) -> list:
+def sorted_lay_downs(view: PlayerView, legal: Sequence[Action]) -> list[LayDown]:
     """The LayDown actions of ``legal``, the engine's proposal first (``phom.proposals``)."""
     return proposals.rank_lay_downs(view, legal)
 
 
-def sort_cards(cards, by: str) -> list:
+def sort_cards(cards: Iterable[Card], by: str) -> list[Card]:
     if by == "suit":
         return sorted(cards, key=lambda c: ("SCHD".index(c.suit), c.rank))
     return sorted(cards, key=lambda c: (c.rank, "SCHD".index(c.suit)))
 
 
-def meld_order(meld) -> list:
+def meld_order(meld: Iterable[Card]) -> list[Card]:
     return sorted(meld, key=lambda c: (c.rank, "SCHD".index(c.suit)))
 
 
 # ------------------------------------------------------------------ lay-down choices
-def lay_options(app) -> list:
-    if not app.my_turn() or app.game.phase != "lay_down":
+def lay_options(app: App) -> list[LayDown]:
+    if not app.my_turn() or app.current_game.phase != "lay_down":
         return []
     return sorted_lay_downs(app.view(), app.legal())
 
 
-def current_lay(app):
+def current_lay(app: App) -> LayDown | None:
     opts = app.lay_options()
     if not opts:
         return None
     return opts[app.arr_index % len(opts)]
 
 
-def lay_is_skip(app) -> bool:
+def lay_is_skip(app: App) -> bool:
     """Is the proposed lay-down the empty one, while the hand could lay a meld?
 
     Laying it makes the player móm by choice: the page labels it so and asks
@@ -61,13 +67,13 @@ def lay_is_skip(app) -> bool:
     return any(o.melds for o in app.lay_options())
 
 
-def best_melds(app) -> list:
+def best_melds(app: App) -> list[list[Card]]:
     """The melds of the least-deadwood lay-down on offer (for the móm question)."""
     opts = [o for o in app.lay_options() if o.melds]
     return [meld_order(m) for m in opts[0].melds] if opts else []
 
 
-def auto_action(app):
+def auto_action(app: App) -> Action | None:
     """An action the page plays for the human without asking, or None.
 
     A lone ù is announced and played at once (docs/RULES.md §5); at tables with
@@ -79,9 +85,9 @@ def auto_action(app):
     us = [a for a in legal if isinstance(a, DeclareU)]
     if us and not any(isinstance(a, Pass) for a in legal):
         return us[0]
-    if not app.game.rules.auto_lay_down:
+    if not app.current_game.rules.auto_lay_down:
         return None
-    if app.game.phase == "lay_down":
+    if app.current_game.phase == "lay_down":
         lays = sorted_lay_downs(app.view(), legal)
         if lays:
             return lays[0]
@@ -89,7 +95,7 @@ def auto_action(app):
 
 
 # ------------------------------------------------------------------ the hand's groups and order
-def hand_groups(app) -> list:
+def hand_groups(app: App) -> list[tuple[int, list[Card]]]:
     """The hand as display groups: [(meld_no or 0, [cards])], melds first.
 
     Melds are the proposed lay-down while choosing one, else the engine's best
@@ -98,8 +104,8 @@ def hand_groups(app) -> list:
     """
     v = app.view()
     hand = list(v.hand)
-    melds: list = []
-    if app.game.phase != "over":
+    melds: list[list[Card]] = []
+    if app.current_game.phase != "over":
         lay = app.current_lay()
         if lay is not None:
             melds = [list(m) for m in lay.melds]
@@ -125,7 +131,7 @@ def hand_groups(app) -> list:
     return groups
 
 
-def reorder(app, how: str, text: str, where: int) -> bool:
+def reorder(app: App, how: str, text: str, where: int) -> bool:
     """Move a hand card: ``move_card`` to a place, ``nudge`` one place left/right."""
     if app.game is None or app.dialog:
         return False
@@ -143,7 +149,7 @@ def reorder(app, how: str, text: str, where: int) -> bool:
     return True
 
 
-def set_order(app, cards) -> None:
+def set_order(app: App, cards: list[str] | None) -> None:
     """The player on show orders their hand (None: the sort's order); kept for this hand."""
     app.orders[app.me] = cards
     order.save(app.storage, order.hand_id(app.match_seed, app.hand_no), app.orders)

@@ -8,32 +8,45 @@ cards are small, the buttons sit at the foot, never over the payments.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from phom import best_arrangement, narrate
+from phom import Card, Payment, PlayerView, Result, best_arrangement, narrate
 from phom.words import in_order
 
 from ..core.i18n import rank_word, t, u_name
 from ..core.widgets import btn, card_html
 
+if TYPE_CHECKING:
+    from .app import App
 
-def payment_text(p, lang: str, names, you: int | None = None) -> str:
+
+def _result(app: App) -> Result:
+    """How the hand on show ended (only asked once it has)."""
+    res = app.current_game.result
+    if res is None:
+        raise RuntimeError("the hand is not over")
+    return res
+
+
+def payment_text(p: Payment, lang: str, names: Sequence[str], you: int | None = None) -> str:
     """The engine's sentence for one payment; seat ``you`` is spoken to ("Tuấn pays you 2")."""
     return p.describe(lang, names, you)
 
 
-def sent_by(view) -> dict:
+def sent_by(view: PlayerView) -> dict[Card, int]:
     """Card → the seat that sent it onto a meld (from the public event log)."""
     return {card: seat for seat, kind, card in view.events if kind == "send" and card is not None}
 
 
-def _order(cards) -> list:
+def _order(cards: Iterable[Card]) -> list[Card]:
     return in_order(cards)     # as the move log says them: by rank, then bích, tép, rô, cơ
 
 
-def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
+def _cards(app: App, seat: int, cards: Iterable[Card], key: str, senders: dict[Card, int] | None = None) -> str:
     lang = app.lang
-    out = []
+    out: list[str] = []
     for c in cards:
         by = (senders or {}).get(c)
         if by is not None and by != seat:
@@ -47,13 +60,12 @@ def _cards(app, seat: int, cards, key: str, senders: dict | None = None) -> str:
     return "".join(out)
 
 
-def laid_html(app, seat: int) -> str:
+def laid_html(app: App, seat: int) -> str:
     """The melds a seat laid on the table (an ù: how its hand melds)."""
-    g = app.game
     view = app.view()
-    res = g.result
+    res = _result(app)
     senders = sent_by(view)
-    groups = [cards for _mid, owner, cards in view.table_melds if owner == seat]
+    groups: list[Iterable[Card]] = [cards for _mid, owner, cards in view.table_melds if owner == seat]
     if res.u is not None and seat == res.u_seat:
         hand = list(res.hands[seat] or ())
         eaten = [c for c in view.eaten[seat] if c in hand]
@@ -66,10 +78,9 @@ def laid_html(app, seat: int) -> str:
     )
 
 
-def left_html(app, seat: int) -> str:
+def left_html(app: App, seat: int) -> str:
     """The cards left in a seat's hand (for an ù winner: what did not meld)."""
-    g = app.game
-    res = g.result
+    res = _result(app)
     if app.hand_hidden(seat):      # pass-and-play, linked play: only what the end reveals
         return ""
     hand = list(res.hands[seat] or ())
@@ -84,9 +95,9 @@ def left_html(app, seat: int) -> str:
     return f'<span class="cgroup left">{_cards(app, seat, _order(hand), f"r{seat}")}</span>'
 
 
-def _standing(app, place: int, s: int) -> str:
-    g = app.game
-    res = g.result
+def _standing(app: App, place: int, s: int) -> str:
+    g = app.current_game
+    res = _result(app)
     lang = app.lang
     names = app.names()
     badges = []
@@ -111,17 +122,17 @@ def _standing(app, place: int, s: int) -> str:
         f'<span class="pcards">{cards}</span>'
         f'<span class="pnums"><span class="pdelta{" neg" if d < 0 else ""}">{d:+d}</span>'
         f'<span class="ppoints">{points}</span>'
-        f'<span class="ptotal">{escape(t(lang, "total"))} {app.match.totals[s]:+d}</span></span>'
+        f'<span class="ptotal">{escape(t(lang, "total"))} {app.current_match.totals[s]:+d}</span></span>'
         "</li>"
     )
 
 
-def over_html(app) -> str:
+def over_html(app: App) -> str:
     g = app.game
     if g is None or not g.is_over:
         return ""
     lang = app.lang
-    res = g.result
+    res = _result(app)
     names = app.names()
     head = narrate.outcome(res, lang, names, you=app.you_seat)[0]   # the move log's words
     head = head if head.endswith("!") else head + "."

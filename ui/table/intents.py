@@ -15,7 +15,8 @@ question a link asks (``open_link``) is answered before anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import phom
 from phom import DeclareU, Discard, Draw, Eat, Pass, Send, proposals
@@ -25,8 +26,23 @@ from ..core.i18n import t
 from . import hand, settings
 from .state import TOGGLED_PANELS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-def handle(app, intent: str, arg=None) -> bool:
+    from .app import App
+
+    # fn(app, arg) -> bool: True, something changed (re-render); False, nothing did
+    Intent = Callable[[App, object], bool]
+
+
+def _pair(arg: object) -> list[object] | tuple[object, ...]:
+    """The two parts of an intent's argument (a card and where it goes, a setting and its value)."""
+    if not isinstance(arg, (list, tuple)):
+        raise TypeError(f"the intent's argument is two values, not {arg!r}")
+    return arg
+
+
+def handle(app: App, intent: str, arg: object = None) -> bool:
     """One tap or key. Returns True when something changed (re-render)."""
     app.flash = None
     if app.dialog == "open_link":
@@ -41,8 +57,8 @@ def handle(app, intent: str, arg=None) -> bool:
 
 
 # ------------------------------------------------------------------ panels and questions
-def _panel(name: str) -> Callable:
-    def toggle(app, arg) -> bool:
+def _panel(name: str) -> Intent:
+    def toggle(app: App, arg: object) -> bool:
         """Open the panel, or close it if it is the one open."""
         app.open(None if app.dialog == name else name)
         if name == "rules":
@@ -51,7 +67,7 @@ def _panel(name: str) -> Callable:
     return toggle
 
 
-def close(app, arg=None) -> bool:
+def close(app: App, arg: object = None) -> bool:
     """Close the panel; the new-match question goes back to the settings, staged choices kept."""
     if app.dialog == "confirm_new":
         app.open("settings")
@@ -61,7 +77,7 @@ def close(app, arg=None) -> bool:
     return True
 
 
-def confirm(app, arg=None) -> bool:
+def confirm(app: App, arg: object = None) -> bool:
     """Yes to the question asked: a new match (dropping the hand), or laying down móm."""
     if app.dialog == "confirm_new":
         return settings.start_new_match(app)
@@ -72,7 +88,7 @@ def confirm(app, arg=None) -> bool:
     return False
 
 
-def answer_link(app, intent: str) -> bool:
+def answer_link(app: App, intent: str) -> bool:
     """The link's question is answered before anything else."""
     if intent == "link_start" and app.link is not None:
         app.open(None)
@@ -85,12 +101,12 @@ def answer_link(app, intent: str) -> bool:
     return False
 
 
-def rules_tab(app, arg) -> bool:
-    app.rules_tab = arg
+def rules_tab(app: App, arg: object) -> bool:
+    app.rules_tab = None if arg is None else str(arg)
     return True
 
 
-def escape(app, arg=None) -> bool:
+def escape(app: App, arg: object = None) -> bool:
     """Escape closes the panel, else the notice, else lowers the raised card."""
     if app.dialog:
         close(app)
@@ -101,18 +117,18 @@ def escape(app, arg=None) -> bool:
     return True
 
 
-def mute(app, arg=None) -> bool:
+def mute(app: App, arg: object = None) -> bool:
     app.muted = not app.muted
     store.save_muted(app.storage, app.muted)
     return True
 
 
-def dismiss(app, arg=None) -> bool:
+def dismiss(app: App, arg: object = None) -> bool:
     app.notice = None
     return True
 
 
-def uncover(app, arg=None) -> bool:
+def uncover(app: App, arg: object = None) -> bool:
     """Pass-and-play: the next person takes the phone, and their hand is shown."""
     if app.cover_for is None:
         return False
@@ -122,7 +138,7 @@ def uncover(app, arg=None) -> bool:
     return True
 
 
-def sort(app, arg=None) -> bool:
+def sort(app: App, arg: object = None) -> bool:
     """By rank or by suit; a sort puts the hand back in that order."""
     app.settings["sort"] = "suit" if app.settings["sort"] == "rank" else "rank"
     app.save_settings()
@@ -130,7 +146,7 @@ def sort(app, arg=None) -> bool:
     return True
 
 
-def new_match(app, arg=None) -> bool:
+def new_match(app: App, arg: object = None) -> bool:
     """Start the staged settings' match; ask first if a hand is being played."""
     if app.in_progress():
         app.open("confirm_new")   # the staged settings wait in app.pending
@@ -139,7 +155,7 @@ def new_match(app, arg=None) -> bool:
 
 
 # ------------------------------------------------------------------ moves
-def action_for(app, intent: str, arg=None) -> phom.Action | None:
+def action_for(app: App, intent: str, arg: object = None) -> phom.Action | None:
     """The move a game intent (draw, eat, lay, send, discard, card) would play now,
     or None: it plays none. The table's moves below play it; the tutorial
     (ui/learn/core.py) asks it what a tap would play before letting it through."""
@@ -172,27 +188,27 @@ def action_for(app, intent: str, arg=None) -> phom.Action | None:
     return None
 
 
-def _try(app, action, legal) -> bool:
+def _try(app: App, action: phom.Action, legal: Sequence[phom.Action]) -> bool:
     if action not in legal:
         return False
     app.apply(action)
     return True
 
 
-def _play(intent: str) -> Callable:
-    def play(app, arg=None) -> bool:
+def _play(intent: str) -> Intent:
+    def play(app: App, arg: object = None) -> bool:
         a = action_for(app, intent, arg)
         return a is not None and _try(app, a, app.legal())
     return play
 
 
-def u(app, arg=None) -> bool:
+def u(app: App, arg: object = None) -> bool:
     legal = app.legal()
     us = [a for a in legal if isinstance(a, DeclareU)]
     return bool(us) and _try(app, us[0], legal)
 
 
-def lay(app, arg=None) -> bool:
+def lay(app: App, arg: object = None) -> bool:
     """Lay the proposed arrangement down; laying none while melds could be laid asks first."""
     chosen = action_for(app, "lay")
     if chosen is not None and app.lay_is_skip():
@@ -201,8 +217,8 @@ def lay(app, arg=None) -> bool:
     return chosen is not None and _try(app, chosen, app.legal())
 
 
-def arrangement(step: int) -> Callable:
-    def turn(app, arg=None) -> bool:
+def arrangement(step: int) -> Intent:
+    def turn(app: App, arg: object = None) -> bool:
         """The next (or previous) way to lay down, when there are two or more."""
         n = len(app.lay_options())
         if n < 2:
@@ -212,16 +228,18 @@ def arrangement(step: int) -> Callable:
     return turn
 
 
-def discard(app, arg=None) -> bool:
+def discard(app: App, arg: object = None) -> bool:
     """Discard the raised card; with none raised, say to raise one."""
     if app.selected is None:
         app.flash = t(app.lang, "prompt_discard")
         return True
-    return _play("discard")(app)
+    return _play("discard")(app, None)
 
 
-def tap_card(app, text) -> bool:
+def tap_card(app: App, text: object) -> bool:
     """A tap on a hand card raises it; a tap on the raised one discards it, if it may go."""
+    if not isinstance(text, str):
+        return False
     try:
         card = phom.Card.parse(text)
     except ValueError:
@@ -245,7 +263,7 @@ def tap_card(app, text) -> bool:
 
 
 # intent name -> fn(app, arg) -> bool: True = changed, re-render; False = nothing changed
-ANY_TIME: dict[str, Callable] = {
+ANY_TIME: dict[str, Intent] = {
     **{name: _panel(name) for name in TOGGLED_PANELS},
     "close": close,
     "confirm": confirm,
@@ -255,14 +273,14 @@ ANY_TIME: dict[str, Callable] = {
     "dismiss": dismiss,
     "uncover": uncover,
     "sort": sort,
-    "move_card": lambda app, arg: app.reorder("move_card", *arg),
-    "nudge": lambda app, arg: app.reorder("nudge", *arg),
-    "setting": lambda app, arg: app.change_setting(*arg),
+    "move_card": lambda app, arg: app.reorder("move_card", *_pair(arg)),
+    "nudge": lambda app, arg: app.reorder("nudge", *_pair(arg)),
+    "setting": lambda app, arg: app.change_setting(*_pair(arg)),
     "lang": lambda app, arg: app.change_setting("lang", arg),   # the welcome's language switch
     "new_match": new_match,
     "next": lambda app, arg: app.next_hand(),
 }
-AT_THE_TABLE: dict[str, Callable] = {   # nothing while a panel is open
+AT_THE_TABLE: dict[str, Intent] = {   # nothing while a panel is open
     "draw": _play("draw"),
     "eat": _play("eat"),
     "u": u,

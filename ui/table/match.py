@@ -12,6 +12,8 @@ table is covered for the next person (pass-and-play) and the match is saved.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import phom
 from phom import Discard
@@ -27,9 +29,15 @@ from .banners import link_notice
 from .settings import all_bots
 from .state import HUMAN
 
+if TYPE_CHECKING:
+    from phom import Action
+
+    from ..core.params import Link
+    from .app import App
+
 
 # ------------------------------------------------------------------ starting
-def start(app, params: dict | None = None) -> None:
+def start(app: App, params: dict[str, object] | None = None) -> None:
     """Resume the saved match, or start one; then follow the link's ``params``
     (ui/core/params.py). A malformed parameter changes nothing and is said (in the
     language the link leaves the page in); a link asking for a new match while
@@ -38,9 +46,9 @@ def start(app, params: dict | None = None) -> None:
     if link.settings:
         for k, v in link.settings.items():
             if k not in ("preset", "players"):
-                app.settings[k] = v
+                store.update_settings(app.settings, {k: v})
                 if k == "bot":
-                    all_bots(app, v)
+                    all_bots(app, app.settings["bot"])
         app.save_settings()
     if not link.ok:
         app.notice = notice(say(link_notice, link))
@@ -56,17 +64,17 @@ def start(app, params: dict | None = None) -> None:
     app.start_link(link)
 
 
-def start_link(app, link) -> None:
+def start_link(app: App, link: Link) -> None:
     """Start the match a checked link asks for."""
-    app.settings.update(link.settings)
+    store.update_settings(app.settings, link.settings)
     if "bot" in link.settings:
-        all_bots(app, link.settings["bot"])
+        all_bots(app, app.settings["bot"])
     app.save_settings()
     app.link = None
     app.new_match(seed=link.seed, deck=link.deck, starter=link.starter)
 
 
-def take_up(app) -> bool:
+def take_up(app: App) -> bool:
     """The match put aside for a detour (the tutorial, a shared or daily deal:
     ui/learn/) becomes the match again, as it was, under its own table settings;
     False, with the detour's match left as it is, when none is aside or it cannot
@@ -74,12 +82,13 @@ def take_up(app) -> bool:
     kept = store.take_up_match(app.storage)
     if kept is None:
         return False
-    app.settings.update({k: kept[k] for k in ("preset", "players", "hand_size", "bot")})
+    app.settings.update({"preset": kept["preset"], "players": kept["players"], "hand_size": kept["hand_size"],
+                         "bot": kept["bot"]})
     app.save_settings()
     return resume(app)
 
 
-def resume(app) -> bool:
+def resume(app: App) -> bool:
     """Take up the saved match, as it was (its hand is never dealt again); a save
     that cannot be read is set aside and said, and False returned."""
     snap, bad, why = store.load_match(app.storage)
@@ -94,6 +103,7 @@ def resume(app) -> bool:
         saving.set_aside(app, None, e)
         return False
     preset, hand_no, seed = m.rules.name, snap["hand_no"], snap["seed"]
+    assert isinstance(hand_no, int) and isinstance(seed, int)   # (store.check_snapshot checked both)
     try:
         seats = seatplan.plan_seats(snap["seats"]) if "seats" in snap else seatplan.plan_seats(
             seatplan.default_plan(m.players, app.settings["bot"], app.lang))
@@ -104,7 +114,7 @@ def resume(app) -> bool:
         saving.set_aside(app, None, e)
         return False
     app.match, app.game = m, m.current
-    app.resumed = app.game
+    app.resumed = m.current
     app.hand_no, app.match_seed = hand_no, seed
     app.seats = seats
     app.session = session
@@ -117,13 +127,14 @@ def resume(app) -> bool:
     app.orders = order.load(app.storage, order.hand_id(seed, hand_no))
     app.reset_turn()
     app._bots, app._seated = {}, {}
-    if app.game.is_over and not m.recorded:
-        m.record(app.game)
+    if m.current is not None and m.current.is_over and not m.recorded:
+        m.record(m.current)
         app.save()
     return True
 
 
-def new_match(app, seed=None, deck=None, starter: int = 0) -> None:
+def new_match(app: App, seed: int | None = None, deck: list[phom.Card] | None = None,
+              starter: int = 0) -> None:
     """A new match with the settings as they are (a random seed unless given);
     ``deck`` deals a crafted first hand (tests, shared deals)."""
     if seed is None:
@@ -136,7 +147,7 @@ def new_match(app, seed=None, deck=None, starter: int = 0) -> None:
         app.settings["players"] = players
     if not 0 <= starter < players:
         starter = 0
-    app.match = phom.Match(rules, players, seed, starter=starter)
+    app.match = m = phom.Match(rules, players, seed, starter=starter)
     app.plan = seatplan.fit_plan(app.plan, players, app.settings["bot"], app.lang)
     seatplan.save_plan(app.storage, app.plan)
     app.seats = seatplan.plan_seats(app.plan)
@@ -144,7 +155,7 @@ def new_match(app, seed=None, deck=None, starter: int = 0) -> None:
     app.hand_no = 0
     if deck:
         try:
-            g = app.match.new_hand(deck=deck)  # a crafted hand, for tests
+            g = m.new_hand(deck=deck)  # a crafted hand, for tests
         except ValueError:
             app.notice = notice(say(t, "notice_bad_deck"))
         else:
@@ -155,7 +166,8 @@ def new_match(app, seed=None, deck=None, starter: int = 0) -> None:
     app.next_hand()
 
 
-def host(app, match, seats, seed, hand_no, links=None):
+def host(app: App, match: phom.Match, seats: Sequence[Seat], seed: int, hand_no: int,
+         links: object = None) -> Session | None:
     """A session around the match when some seat is a guest's phone, else None."""
     if not any(x.kind == "guest" for x in seats) or match.current is None:
         return None
@@ -169,7 +181,7 @@ def host(app, match, seats, seed, hand_no, links=None):
     return session
 
 
-def name_guest(app, seat: int, name: str) -> bool:
+def name_guest(app: App, seat: int, name: str) -> bool:
     """The phone let in at guest seat ``seat`` gave its player's name: the seat is called so
     on every phone (the session's names go to the guests) for the rest of the match, and
     in its save; Settings keep the host's plan. A name another person has here gets the
@@ -200,24 +212,24 @@ def name_guest(app, seat: int, name: str) -> bool:
 
 
 # ------------------------------------------------------------------ hands
-def next_hand(app) -> bool:
+def next_hand(app: App) -> bool:
     """Deal the next hand once this one is over (the session deals when guests are linked)."""
     if app.game is not None and not app.game.is_over:
         return False
     if app.session is not None:
         app.session.new_hand()
-        app.game = app.match.current
+        app.game = app.own_match.current
     else:
-        app.game = app.match.new_hand()
+        app.game = app.own_match.new_hand()
     app.hand_no += 1
     after_new_hand(app)
     return True
 
 
-def after_new_hand(app) -> None:
+def after_new_hand(app: App) -> None:
     """A fresh hand: new bots, no order of the old hand, the cover, a save."""
     if app.session is None or app.session.match is not app.match:
-        app.session = host(app, app.match, app.seats, app.match_seed, app.hand_no)
+        app.session = host(app, app.own_match, app.seats, app.match_seed, app.hand_no)
     app._bots, app._seated = {}, {}
     app.orders = {}
     order.save(app.storage, "", {})
@@ -228,9 +240,9 @@ def after_new_hand(app) -> None:
 
 
 # ------------------------------------------------------------------ moves
-def play(app, action) -> None:
+def play(app: App, action: Action) -> None:
     """Play one action (the human's or a bot's), then settle."""
-    g = app.game
+    g = app.own_game
     before_phase = g.phase
     if app.session is not None:
         app.session.play(action)    # the guests' sequence number moves on too
@@ -243,25 +255,25 @@ def play(app, action) -> None:
     settle(app)
 
 
-def settle(app) -> None:
+def settle(app: App) -> None:
     """After any move: drop a selection that left our hand, record a hand that
     ended, cover the table for the next person, save."""
-    g = app.game
+    g = app.own_game
     if app.selected is not None and app.selected not in g.view(app.me).hand:
         app.selected = None
-    if g.is_over and not app.match.recorded:
-        app.match.record(g)
+    if g.is_over and not app.own_match.recorded:
+        app.own_match.record(g)
     seat_cover(app)
     app.save()
 
 
-def seat_cover(app, reload: bool = False) -> None:
+def seat_cover(app: App, reload: bool = False) -> None:
     """Pass-and-play: after a move, cover the table if the next person to play is not
     the one holding the phone; after a reload, always (nobody's hand on show)."""
     if not app.pass_and_play:
         app.me, app.cover_for = HUMAN, None
         return
-    g = app.game
+    g = app.current_game
     if g.is_over:
         if reload:
             app.cover_for = app.me

@@ -10,9 +10,11 @@ beside this module: handover.py (end of hand), scoresheet.py, confirm.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from phom import DeclareU, Discard, Draw, Eat, LayDown, Pass, Rules, Send
+from phom import Action, Card, DeclareU, Discard, Draw, Eat, LayDown, Pass, PlayerView, Rules, Send
 
 from ..core.cards_svg import card_back, suit_svg
 from ..core.i18n import (
@@ -45,11 +47,15 @@ from .handover import over_html, payment_text, sent_by
 from .rules_text import rules_html
 from .scoresheet import scores_html
 
+if TYPE_CHECKING:
+
+    from .app import App
+
 MELD_COLORS = 4
 _btn = btn  # the old name, for code written against it
 
 
-def seat_positions(players: int, me: int = 0) -> dict:
+def seat_positions(players: int, me: int = 0) -> dict[int, str]:
     """Seat → place on screen, seen from seat ``me`` (at the bottom). Play goes
     counter-clockwise: the next seat is on your right."""
     if players == 2:
@@ -62,14 +68,14 @@ def seat_positions(players: int, me: int = 0) -> dict:
 
 
 # ---------------------------------------------------------------- table parts
-def _meld_owner_eaten(view) -> set:
-    out = set()
+def _meld_owner_eaten(view: PlayerView) -> set[Card]:
+    out: set[Card] = set()
     for row in view.eaten:
         out.update(row)
     return out
 
 
-def _meld_html(app, mid: int, owner: int, cards, eaten_all: set, sendable_to: set) -> str:
+def _meld_html(app: App, mid: int, owner: int, cards: Iterable[Card], eaten_all: set[Card], sendable_to: set[int]) -> str:
     lang = app.lang
     inner = "".join(
         card_html(c, lang, compact=True, cls="eaten" if c in eaten_all else "",
@@ -81,7 +87,7 @@ def _meld_html(app, mid: int, owner: int, cards, eaten_all: set, sendable_to: se
     return f'<div class="{cls}" data-key="meld-{mid}" role="group" aria-label="{escape(label)}">{inner}</div>'
 
 
-def _discard_row(app, seat: int, view, legal) -> str:
+def _discard_row(app: App, seat: int, view: PlayerView, legal: Sequence[Action]) -> str:
     lang = app.lang
     row = view.discards[seat]
     can_eat = Eat() in legal
@@ -99,12 +105,12 @@ def _discard_row(app, seat: int, view, legal) -> str:
             f'{"".join(out)}{empty}</div>')
 
 
-def _eaten_in_hand(view, seat: int) -> list:
+def _eaten_in_hand(view: PlayerView, seat: int) -> list[Card]:
     on_table = {c for _, owner, cards in view.table_melds if owner == seat for c in cards}
     return [c for c in view.eaten[seat] if c not in on_table]
 
 
-def _plate(app, seat: int, view) -> str:
+def _plate(app: App, seat: int, view: PlayerView) -> str:
     lang = app.lang
     name = app.name(seat)
     tags = []
@@ -116,7 +122,7 @@ def _plate(app, seat: int, view) -> str:
             tags.append(f'<span class="tag tag-laid">{escape(t(lang, "laid"))}</span>')
         else:
             tags.append(f'<span class="tag tag-mom">{escape(t(lang, "mom"))}</span>')
-    total = app.match.totals[seat]
+    total = app.current_match.totals[seat]
     score = f'<span class="score{" neg" if total < 0 else ""}" title="{escape(t(lang, "total"))}">{total:+d}</span>'
     count = ""
     if seat != app.me:
@@ -129,7 +135,7 @@ def _plate(app, seat: int, view) -> str:
             f'{"".join(tags)}</span><span class="nums">{count}{score}</span></div>')
 
 
-def seat_html(app, seat: int, pos: str, view, legal) -> str:
+def seat_html(app: App, seat: int, pos: str, view: PlayerView, legal: Sequence[Action]) -> str:
     """One seat on the felt: name plate, discard row, eaten cards, laid melds.
 
     The player's own seat is one of them (``pos="me"``, class ``me``), at the
@@ -157,7 +163,7 @@ def seat_html(app, seat: int, pos: str, view, legal) -> str:
             + "</div>" + (sort_button(app) if seat == app.me else "") + "</section>")
 
 
-def sort_button(app) -> str:
+def sort_button(app: App) -> str:
     """Sort the hand by rank or by suit (S): at the end of the player's own seat."""
     lang = app.lang
     lbl = t(lang, "btn_sort_suit" if app.settings["sort"] == "rank" else "btn_sort_rank")
@@ -165,7 +171,7 @@ def sort_button(app) -> str:
                html_label=ICONS["sort"] + f'<span class="lbl">{escape(lbl)}</span>')
 
 
-def center_html(app, view, legal) -> str:
+def center_html(app: App, view: PlayerView, legal: Sequence[Action]) -> str:
     lang = app.lang
     can_draw = Draw() in legal
     label = t(lang, "stock_draw_label" if can_draw else "stock_label", n=view.stock_size)
@@ -187,7 +193,7 @@ def center_html(app, view, legal) -> str:
 
 
 # ---------------------------------------------------------------- the action bar
-def _send_buttons(app, legal) -> str:
+def _send_buttons(app: App, legal: Sequence[Action]) -> str:
     """One button per send on offer: "Gửi 7♥" over "→ 4♥–6♥ · Minh" (two short lines,
     so three fit beside the other buttons on a phone); the full sentence is its name."""
     lang = app.lang
@@ -211,12 +217,12 @@ def _send_buttons(app, legal) -> str:
     return "".join(out)
 
 
-def prompt_text(app, legal) -> str:
+def prompt_text(app: App, legal: Sequence[Action]) -> str:
     """What to do now, in the words of the input in use: key names for a keyboard
     player, "Chạm…" (tap) for touch and mouse."""
     lang = app.lang
     kbd = app.input == "kbd"
-    g = app.game
+    g = app.current_game
     view = app.view()
     if g.is_over:
         return t(lang, "prompt_over")
@@ -258,13 +264,13 @@ def prompt_text(app, legal) -> str:
     return t(lang, "prompt_discard")
 
 
-def _tai_still_mom(app, view) -> bool:
+def _tai_still_mom(app: App, view: PlayerView) -> bool:
     """A tái of a player who is móm and still has no meld to lay: nothing to
     "lay more" — the turn only goes on to the discard."""
     return view.laid[app.me] == () and not any(o.melds for o in app.lay_options())
 
 
-def _arrangement_html(app, view) -> str:
+def _arrangement_html(app: App, view: PlayerView) -> str:
     """‹ 2/3 · rác 19 điểm [Cách khác]; the empty arrangement says what it is: "Không hạ — móm"."""
     lang = app.lang
     opts = app.lay_options()
@@ -275,6 +281,7 @@ def _arrangement_html(app, view) -> str:
     if lay is not None and not lay.melds and view.laid[app.me] is None:
         info = f'<span class="arr-skip">{escape(t(lang, "mom"))}</span>'
     else:
+        assert lay is not None     # (two ways or more to lay down: one is proposed)
         info = escape(t(lang, "arr_points", pts=arrangement_points(view.hand, lay)))
     return (f'<span class="arr" role="group" aria-label="{escape(t(lang, "arrangement"))}">'
             + btn("‹", "arr_prev", aria_label=t(lang, "btn_prev_arr"), cls="icon")
@@ -283,11 +290,11 @@ def _arrangement_html(app, view) -> str:
             + "</span>")
 
 
-def action_buttons(app, legal) -> list:
+def action_buttons(app: App, legal: Sequence[Action]) -> list[str]:
     lang = app.lang
-    g = app.game
+    g = app.current_game
     view = app.view()
-    out = []
+    out: list[str] = []
     if g.is_over:
         if app.guest:      # a linked guest: the host deals the next hand
             return out
@@ -326,7 +333,7 @@ def action_buttons(app, legal) -> list:
     return out
 
 
-def action_bar_html(app, legal) -> str:
+def action_bar_html(app: App, legal: Sequence[Action]) -> str:
     flash = f'<span class="flash">{escape(app.flash)}</span>' if app.flash else ""
     ticker = movelog.ticker_html(app)
     return (f'<div class="actionbar">{ticker}<p class="prompt" id="prompt">{escape(prompt_text(app, legal))}{flash}</p>'
@@ -335,7 +342,7 @@ def action_bar_html(app, legal) -> str:
 
 
 # ---------------------------------------------------------------- the hand
-def hand_html(app, legal) -> str:
+def hand_html(app: App, legal: Sequence[Action]) -> str:
     """The hand, melds first, each meld's cards under one colour bar. On a phone
     held upright it is two rows of five; sideways and on a desktop one row."""
     lang = app.lang
@@ -380,7 +387,7 @@ def hand_html(app, legal) -> str:
 
 
 # ---------------------------------------------------------------- the top bar
-def topbar_html(app) -> str:
+def topbar_html(app: App) -> str:
     """Title, preset and hand; the tools a hand needs (move log, settings, sound)
     and "Thêm" (ui/table/menu.py) for the rest: each an icon, its word shown only where it fits."""
     lang = app.lang
@@ -415,7 +422,7 @@ _ICONS = {
 }
 
 
-def _mute_btn(app) -> str:
+def _mute_btn(app: App) -> str:
     """The sound switch: a toggle button, pressed when the sound is off."""
     label = t(app.lang, "btn_mute")
     return ("<button" + attrs(type="button", class_="btn ghost icon mute", data_act="mute", data_key="btn-mute",
@@ -429,7 +436,7 @@ def _icon(name: str) -> str:
             f'focusable="false">{_ICONS[name]}</svg>')
 
 
-def _select(key: str, options, current) -> str:
+def _select(key: str, options: Iterable[tuple[object, str]], current: object) -> str:
     opts = "".join(
         f'<option value="{escape(str(v))}"{" selected" if str(v) == str(current) else ""}>{escape(label)}</option>'
         for v, label in options
@@ -437,18 +444,21 @@ def _select(key: str, options, current) -> str:
     return f'<select data-setting="{key}" data-key="set-{key}" id="set-{key}">{opts}</select>'
 
 
-def settings_html(app) -> str:
+def settings_html(app: App) -> str:
     lang = app.lang
-    s = {**app.settings, **app.pending}
+    s = app.settings      # the looks and pace; the match's choices as staged (app.pending)
+    preset = app.pending.get("preset", s["preset"])
+    players = app.pending.get("players", s["players"])
+    hand_size = app.pending.get("hand_size", s["hand_size"])
     rows = [
-        ("preset", t(lang, "set_preset"), _select("preset", [(p, preset_name(lang, p)) for p in PRESET_NAMES], s["preset"])),
-        ("players", t(lang, "set_players"), _select("players", [(n, t(lang, "players_n", n=n)) for n in (2, 3, 4)], s["players"])),
+        ("preset", t(lang, "set_preset"), _select("preset", [(p, preset_name(lang, p)) for p in PRESET_NAMES], preset)),
+        ("players", t(lang, "set_players"), _select("players", [(n, t(lang, "players_n", n=n)) for n in (2, 3, 4)], players)),
     ]
-    sizes = Rules.preset(s["preset"]).hand_sizes
+    sizes = Rules.preset(preset).hand_sizes
     if len(sizes) > 1:  # village: 8- or 9-card hands
         rows.append(("hand_size", t(lang, "set_hand_size"),
                      _select("hand_size", [(n, t(lang, "cards_n", n=n)) for n in sizes],
-                             s.get("hand_size", 9) if s.get("hand_size", 9) in sizes else 9)))
+                             hand_size if hand_size in sizes else 9)))
     staged = bool(app.pending)
     new_btn = btn(t(lang, "btn_new_match"), "new_match", cls="primary" if staged else "")
     rows2 = [
@@ -457,7 +467,7 @@ def settings_html(app) -> str:
         ("lang", t(lang, "set_lang"), _select("lang", [(v, t(v, f"lang_{v}")) for v in LANGS], s["lang"])),
     ]
 
-    def row(k, label, ctl):
+    def row(k: str, label: str, ctl: str) -> str:
         return f'<div class="field"><label for="set-{k}">{escape(label)}</label>{ctl}</div>'
 
     four = (f'<div class="field check"><input type="checkbox" id="set-four_color" data-setting="four_color" '
@@ -475,7 +485,7 @@ def settings_html(app) -> str:
     )
 
 
-def rules_dialog_html(app) -> str:
+def rules_dialog_html(app: App) -> str:
     lang = app.lang
     tab = app.rules_tab or app.settings["preset"]
     tabs = "".join(
@@ -489,7 +499,7 @@ def rules_dialog_html(app) -> str:
     return dialog("rules", t(lang, "rules_title"), body, lang, wide=True)
 
 
-def help_html(app) -> str:
+def help_html(app: App) -> str:
     lang = app.lang
     items = []
     for pair in t(lang, "help_keys").split(";"):
@@ -499,10 +509,10 @@ def help_html(app) -> str:
     return dialog("help", t(lang, "help_title"), body, lang)
 
 
-def notice_html(app) -> str:
+def notice_html(app: App) -> str:
     notice = ""
     if app.notice:   # said in the page's language now (ui/core/notices.py), not the one it was said in
-        notice = (f'<div class="notice" role="status"><span class="notice-text">{escape(app.notice_text())}</span>'
+        notice = (f'<div class="notice" role="status"><span class="notice-text">{escape(app.notice_text() or "")}</span>'
                   + btn("×", "dismiss", cls="ghost icon", aria_label=t(app.lang, "btn_close")) + "</div>")
     # one stack, always there, for every banner: the page's notice, what features plug in
     # (ui/friends/linkplay.py: a linked guest who dropped) and what the page adds
@@ -520,7 +530,7 @@ DIALOGS = {
 }
 
 
-def dialog_html(app) -> str:
+def dialog_html(app: App) -> str:
     """The open panel: the table's own, else what a feature plugged into "panel"
     draws for it (App.plug: learning's panels and the menu it fills, linked play's)."""
     if app.dialog is None:
@@ -533,7 +543,7 @@ def dialog_html(app) -> str:
     return (make(app) if make else "") or app.slot_html("panel")
 
 
-def page_html(app) -> str:
+def page_html(app: App) -> str:
     """The whole table (the content of the #app root)."""
     screen = app.screen_html()
     if screen is not None:
@@ -551,7 +561,7 @@ def page_html(app) -> str:
             + over_html(app) + dialog_html(app))
 
 
-def root_classes(app) -> str:
+def root_classes(app: App) -> str:
     cls = ["app", f"lang-{app.lang}", f"speed-{app.settings['speed']}", f"input-{app.input}"]
     if app.settings["four_color"]:
         cls.append("four-color")

@@ -9,6 +9,8 @@ save; an unreadable save is set aside before anything is written over it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import phom
 
 from ..core import store
@@ -16,11 +18,14 @@ from ..core.i18n import t
 from ..core.notices import add, notice, say
 from .banners import save_reason
 
+if TYPE_CHECKING:
+    from .app import App
 
-def snapshot(app) -> dict:
+
+def snapshot(app: App) -> dict[str, object]:
     """The match as saved: the engine's JSON, which hand, the seed, the seats, the links."""
     return {
-        "match": app.match.to_json(),
+        "match": app.own_match.to_json(),
         "hand_no": app.hand_no,
         "seed": app.match_seed,
         "seats": [s.to_json() for s in app.seats],
@@ -28,7 +33,7 @@ def snapshot(app) -> dict:
     }
 
 
-def save(app) -> None:
+def save(app: App) -> None:
     """Save after every action. A tab that lost the table (ui/tabs.py) or a save
     that could not be set aside saves nothing; a refused write is said once, and
     its return said once too."""
@@ -42,14 +47,14 @@ def save(app) -> None:
     saved(app, store.save_match(app.storage, app.snapshot()))
 
 
-def save_settings(app) -> None:
+def save_settings(app: App) -> None:
     """Settings are small and rare: a refused write of them is not news (the
     match's saves say whether progress is kept)."""
     if not app.readonly:
         store.save_settings(app.storage, app.settings)
 
 
-def saved(app, ok: bool) -> None:
+def saved(app: App, ok: bool) -> None:
     """Say when saving stops working, and when it works again."""
     if ok == app.saving:
         return
@@ -60,7 +65,7 @@ def saved(app, ok: bool) -> None:
         app.notice = notice(say(t, "notice_saving_again"))
 
 
-def set_aside(app, raw, error) -> None:
+def set_aside(app: App, raw: str | None, error: Exception | None) -> None:
     """Keep an unreadable save aside; if even that cannot be stored, keep it
     where it is and save nothing over it. The notice says why in the player's
     words (by ``error.code``); the engine's English message is kept in

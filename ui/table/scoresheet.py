@@ -5,14 +5,19 @@ every hand's deltas; ``totals`` the sums)."""
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..core.i18n import t
 from ..core.widgets import dialog
 
+if TYPE_CHECKING:
+    from .app import App
+    from .source import TableTotals
 
-def rows(match) -> list:
+
+def rows(match: TableTotals) -> list[tuple[int, list[int], list[int]]]:
     """[(hand_no, deltas, running totals)] for every recorded hand, oldest first."""
-    out = []
+    out: list[tuple[int, list[int], list[int]]] = []
     players = len(match.totals)
     running = [0] * players
     for i, h in enumerate(getattr(match, "history", ()), start=1):
@@ -27,9 +32,9 @@ def _num(x: int, cls: str = "") -> str:
     return f'<td class="{cls}{" neg" if x < 0 else ""}">{x:+d}</td>'
 
 
-def scores_html(app) -> str:
+def scores_html(app: App) -> str:
     lang = app.lang
-    m = app.match
+    m = app.current_match
     players = len(m.totals)
     names = [app.name(s) for s in range(players)]
     head = "".join(f'<th scope="col"{" class=me" if s == app.me else ""}>{escape(n)}</th>'

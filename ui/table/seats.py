@@ -13,26 +13,35 @@ accessibility tree for the wrong pair of eyes.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from phom.session import Seat, clean_name, plan_seats
 
 from ..core.i18n import BOT_LEVELS, BOT_NAMES, own_names, player_name, t
 from ..core.store import SEATS_KEY, is_nil
 
+if TYPE_CHECKING:
+    from ..core.store import Storage
+
+# One seat of the plan, as edited and kept (phom.session.Seat.to_json): "kind" ("here",
+# "guest" or "bot"), "name" (a person's), "bot" (a bot's strength).
+PlanSeat = dict[str, str]
+
 # The seats' words are the page's (ui/core/i18n.py STRINGS, looked up as ``t``);
 # ui/friends/linkplay.py still says ``seatplan.s_`` (issue 50: the same lookup, renamed there next)
 s_ = t
 
 
-def default_plan(players: int, bot: str, lang: str = "vi") -> list[dict]:
+def default_plan(players: int, bot: str, lang: str = "vi") -> list[PlanSeat]:
     """One person (seat 0) and bots: the solo table."""
-    plan = [{"kind": "here", "name": player_name(lang, 0)}]
+    plan: list[PlanSeat] = [{"kind": "here", "name": player_name(lang, 0)}]
     plan += [{"kind": "bot", "bot": bot} for _ in range(players - 1)]
     return plan
 
 
-def fit_plan(raw, players: int, bot: str, lang: str = "vi") -> list[dict]:
+def fit_plan(raw: object, players: int, bot: str, lang: str = "vi") -> list[PlanSeat]:
     """``raw`` cut or filled to ``players`` seats and checked; the default if it is bad."""
     if not isinstance(raw, list) or not raw:
         return default_plan(players, bot, lang)
@@ -48,7 +57,7 @@ def fit_plan(raw, players: int, bot: str, lang: str = "vi") -> list[dict]:
     return [s.to_json() for s in seats]
 
 
-def load_plan(storage, players: int, bot: str, lang: str = "vi") -> list[dict]:
+def load_plan(storage: Storage, players: int, bot: str, lang: str = "vi") -> list[PlanSeat]:
     try:
         raw = storage.getItem(SEATS_KEY)
         if is_nil(raw):
@@ -58,15 +67,15 @@ def load_plan(storage, players: int, bot: str, lang: str = "vi") -> list[dict]:
         return default_plan(players, bot, lang)
 
 
-def save_plan(storage, plan: list[dict]) -> None:
+def save_plan(storage: Storage, plan: list[PlanSeat]) -> None:
     storage.setItem(SEATS_KEY, json.dumps(plan, ensure_ascii=False))
 
 
-def people(seats) -> list[int]:
+def people(seats: Sequence[Seat]) -> list[int]:
     return [i for i, s in enumerate(seats) if s.person]
 
 
-def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], str | None]:
+def change(plan: list[PlanSeat], key: str, value: object, lang: str) -> tuple[list[PlanSeat], str | None]:
     """Apply one edit from the settings panel (``seat_kind.N`` / ``seat_name.N``).
 
     Returns the new plan and None, or the old plan and why the edit is refused.
@@ -111,7 +120,7 @@ def change(plan: list[dict], key: str, value, lang: str) -> tuple[list[dict], st
     return [s.to_json() for s in plan_seats(new)], None
 
 
-def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
+def seat_name(seats: Sequence[Seat], seat: int, lang: str, pass_and_play: bool) -> str:
     """What a seat is called on the table: a person's name, or the bot's."""
     if not pass_and_play:
         return player_name(lang, seat)
@@ -128,7 +137,7 @@ def seat_name(seats, seat: int, lang: str, pass_and_play: bool) -> str:
 
 
 # ---------------------------------------------------------------- HTML
-def seats_html(lang: str, plan: list[dict]) -> str:
+def seats_html(lang: str, plan: list[PlanSeat]) -> str:
     """The settings panel's seat table: a kind/strength picker and a name per seat."""
     rows = []
     for i, s in enumerate(plan):
@@ -170,5 +179,5 @@ def cover_html(lang: str, name: str, over: bool) -> str:
     )
 
 
-__all__ = ["Seat", "SEATS_KEY", "change", "cover_html", "default_plan", "fit_plan", "load_plan",
+__all__ = ["PlanSeat", "Seat", "SEATS_KEY", "plan_seats", "change", "cover_html", "default_plan", "fit_plan", "load_plan",
            "people", "save_plan", "seat_name", "seats_html"]

@@ -83,7 +83,7 @@ class Source(Protocol):
 
     @property
     def guest(self) -> bool: ...            # a linked guest's table: it holds one seat's view, nothing more
-    def start(self, app: App, params: dict | None) -> None: ...
+    def start(self, app: App, params: dict[str, object] | None) -> None: ...
     def apply(self, app: App, action: Action) -> None: ...
     def next_hand(self, app: App) -> bool: ...
     def save(self, app: App) -> None: ...
@@ -104,7 +104,7 @@ class OwnMatch:
 
     guest = False    # a linked guest's table (HostFeed) says True
 
-    def start(self, app: App, params: dict | None) -> None:
+    def start(self, app: App, params: dict[str, object] | None) -> None:
         match.start(app, params)
 
     def apply(self, app: App, action: Action) -> None:
@@ -117,7 +117,7 @@ class OwnMatch:
         saving.save(app)
 
     def view(self, app: App) -> PlayerView:
-        return app.game.view(app.me)
+        return app.current_game.view(app.me)
 
     def my_turn(self, app: App) -> bool:
         g = app.game
@@ -142,14 +142,14 @@ class OwnMatch:
         return seatplan.seat_name(app.seats, seat, app.lang, app.pass_and_play or app.session is not None)
 
     def hand_hidden(self, app: App, seat: int) -> bool:
-        if not (app.pass_and_play or app.session is not None) or not app.game.is_over:
+        if not (app.pass_and_play or app.session is not None) or not app.current_game.is_over:
             return False
-        return revealed_hands(app.game)[seat] is None
+        return revealed_hands(app.current_game)[seat] is None
 
     def screen_html(self, app: App) -> str | None:
         if app.cover_for is None:
             return None
-        return seatplan.cover_html(app.lang, app.name(app.cover_for), app.game.is_over)
+        return seatplan.cover_html(app.lang, app.name(app.cover_for), app.current_game.is_over)
 
     def phase(self, app: App) -> str | None:
         """A phase of the source's own before the table's (None: the table's)."""
