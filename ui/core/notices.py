@@ -13,7 +13,7 @@ message) is kept as given. Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:   # (the page's trimmed standard library has no collections/abc.py)
     from collections.abc import Callable
@@ -34,11 +34,11 @@ class Say:
         return self.words(lang, *args, **kw)
 
 
-def say(words: Callable[..., str], *args: Any, **kw: Any) -> Say:
+def say(words: Callable[..., str], *args: object, **kw: object) -> Say:
     return Say(words, tuple(args), tuple(sorted(kw.items())))
 
 
-def _said(value: Any, lang: str) -> Any:
+def _said(value: object, lang: str) -> object:
     return value.text(lang) if isinstance(value, (Say, Notice)) else value
 
 
