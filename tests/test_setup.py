@@ -5,6 +5,7 @@ requirements-dev.in asks for (make lock regenerates it)."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +49,22 @@ def test_ci_runs_make_test_as_ci():
     assert re.search(r"^test: lint\b", make, re.M), "make test runs lint and types first"
     assert re.search(r"^lint:.*\n(\t.*\n)*\t.*ruff check", make, re.M)
     assert re.search(r"^lint:.*\n(\t.*\n)*\t.*mypy", make, re.M)
+
+
+# What `mypy --strict` holds (issue 50): the engine and each ui/ package once it is clean. A
+# package joins pyproject's list when it has no error, and none leaves it, so none regresses.
+TYPED = ("phom", "ui/core", "ui/table", "ui/learn")
+
+
+def test_lint_types_the_engine_and_the_clean_ui_packages():
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert conf["strict"] is True
+    assert set(TYPED) <= set(conf["files"]), f"left out of [tool.mypy] files: {set(TYPED) - set(conf['files'])}"
+    assert not any(o.get("ignore_errors") for o in conf.get("overrides", [])), "no module's errors ignored"
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    mypy = re.search(r"^lint:.*\n(?:\t.*\n)*?\t(.*-m mypy.*)$", make, re.M)
+    assert mypy and mypy.group(1).split("-m mypy", 1)[1].split() == ["$(MYPY_FLAGS)"], \
+        "make lint's mypy names no path: the list is pyproject's [tool.mypy] files"
 
 
 # ------------------------------------------------------------ make play on a bare machine
