@@ -28,7 +28,6 @@ from ui.friends.invite import (  # noqa: E402
     NET_VERSION,
     RELAYS,
     STUN,
-    TEXT,
     BadInput,
     NetGuest,
     NetHost,
@@ -47,6 +46,7 @@ from ui.friends.invite import (  # noqa: E402
     save_net,
 )
 from ui.friends.linkplay import guest_app, plug  # noqa: E402
+from ui.friends.words import TEXT  # noqa: E402
 from ui.table import render  # noqa: E402
 from ui.table.app import App  # noqa: E402
 

@@ -224,7 +224,7 @@ PYTHON_TEXT = ("KeyError", "Error", "not a message of this table", "unknown mess
 
 
 def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
-    from ui.friends.linkplay import l_
+    from ui.friends.words import fw
 
     for lang, words in (("vi", "Tin nhắn từ chủ bàn không đọc được"),
                         ("en", "A message from the host could not be read")):
@@ -233,7 +233,7 @@ def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
                      json.dumps({"v": 999, "type": "welcome"})):
             guest = _guest(lang)
             assert guest.source.receive(guest, text) is False
-            assert guest.source.error == l_(lang, "bad_message") and words in guest.source.error
+            assert guest.source.error == fw(lang, "bad_message") and words in guest.source.error
             html = render.page_html(guest)
             assert words in html and not any(p in html for p in PYTHON_TEXT), (lang, text)
             assert guest.source.warnings and guest.source.warnings[-1].startswith("a message from the host was not read")
@@ -242,14 +242,15 @@ def test_a_malformed_message_from_the_host_is_said_in_the_guests_language():
     guest = guest_app(MemoryStorage(), MemoryStorage())
     link(host, guest)
     assert guest.source.receive(guest, json.dumps({"v": phom.session.PROTOCOL, "type": "state", "view": {}})) is False
-    assert guest.flash == l_("vi", "bad_message") and guest.game is not None
+    assert guest.flash == fw("vi", "bad_message") and guest.game is not None
 
 
 def test_the_hosts_refusal_is_said_from_its_code():
     import re
 
     import phom.session
-    from ui.friends.linkplay import CODE_REASONS, REFUSED, TEXT, l_
+    from ui.friends.linkplay import CODE_REASONS, REFUSED
+    from ui.friends.words import TEXT, fw
 
     src = Path(phom.session.__file__).read_text()
     assert set(re.findall(r'raise Refused\("(\w+)"', src)) <= set(REFUSED)
@@ -257,7 +258,7 @@ def test_the_hosts_refusal_is_said_from_its_code():
         for code in REFUSED:
             assert TEXT[lang][f"why_{code}"] and TEXT[lang][f"why_{code}"] != TEXT["en" if lang == "vi" else "vi"][f"why_{code}"]
         for code in (*CODE_REASONS, "browser"):
-            assert "{" not in l_(lang, f"code_{code}", seat=2)
+            assert "{" not in fw(lang, f"code_{code}", seat=2)
     guest = _guest("vi")
     msg = {"v": phom.session.PROTOCOL, "type": "refused", "code": "not_your_turn", "reason": "it is seat 2's turn"}
     assert guest.source.receive(guest, json.dumps(msg))

@@ -15,27 +15,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..core.i18n import Words
+from .words import fw
 
 LIMITS = (0, 20, 45)
 
-TEXT = {
-    "vi": {
-        "clock_title": "Đồng hồ lượt (người ở máy khác)",
-        "clock_off": "Tắt",
-        "clock_s": "{n} giây",
-        "clock_help": "Hết giờ thì máy đánh thay lượt đó; lượt sau người chơi đánh tiếp.",
-        "clock_out": "Hết giờ — máy đánh thay {name} một lượt.",
-    },
-    "en": {
-        "clock_title": "Turn clock (players on other phones)",
-        "clock_off": "Off",
-        "clock_s": "{n} s",
-        "clock_help": "When time runs out a bot plays that turn; the player plays on at their next turn.",
-        "clock_out": "Time ran out — a bot plays one turn for {name}.",
-    },
-}
-c_ = Words(TEXT)
 
 
 def clean_limit(v: Any) -> int:
@@ -138,7 +121,7 @@ def out_html(lang: str, info: dict | None, name_of) -> str:
     if not info or info.get("out") is None:
         return ""
     return (f'<p class="notice clock-out" role="status" data-clock-out="{info["out"]}">'
-            f'{escape(c_(lang, "clock_out", name=name_of(info["out"])))}</p>')
+            f'{escape(fw(lang, "clock_out", name=name_of(info["out"])))}</p>')
 
 
 def choice_html(lang: str, limit: int) -> str:
@@ -146,11 +129,11 @@ def choice_html(lang: str, limit: int) -> str:
     buttons = "".join(
         f'<button type="button" class="btn{" primary" if n == limit else ""}" data-act="link_clock" '
         f'data-arg="{n}" data-key="clock-{n}" aria-pressed="{"true" if n == limit else "false"}">'
-        f'{escape(c_(lang, "clock_s", n=n) if n else c_(lang, "clock_off"))}</button>'
+        f'{escape(fw(lang, "clock_s", n=n) if n else fw(lang, "clock_off"))}</button>'
         for n in LIMITS)
     return (f'<div class="field clock-choice" role="group" aria-labelledby="clock-title">'
-            f'<span id="clock-title" class="label">{escape(c_(lang, "clock_title"))}</span>'
-            f'<div class="link-actions">{buttons}</div><p class="note">{escape(c_(lang, "clock_help"))}</p></div>')
+            f'<span id="clock-title" class="label">{escape(fw(lang, "clock_title"))}</span>'
+            f'<div class="link-actions">{buttons}</div><p class="note">{escape(fw(lang, "clock_help"))}</p></div>')
 
 
-__all__ = ["LIMITS", "TurnClock", "c_", "choice_html", "clean_limit", "out_html", "read_info", "ring_html"]
+__all__ = ["LIMITS", "TurnClock", "choice_html", "clean_limit", "out_html", "read_info", "ring_html"]

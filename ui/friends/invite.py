@@ -30,10 +30,10 @@ from html import escape
 from typing import Any
 
 from ..core import store
-from ..core.i18n import Words
 from ..core.widgets import btn
 from ..table.match import name_guest
 from .clock import clean_limit
+from .words import fw
 
 NET_VERSION = 1
 RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://nostr.sathoarder.com")
@@ -56,146 +56,6 @@ DENY = ("full", "version", "refused", "seat_taken", "not_admitted", "two_hosts")
 ERRORS = ("offline", "no_host", "no_path", "secret", "version", "two_hosts", "no_rtc", "insecure",
           "full", "refused", "seat_taken", "host_left", "other")
 
-TEXT = {
-    "vi": {
-        "invite_btn": "Mời bạn",
-        "invite_title": "Mời bạn chơi qua mạng",
-        "consent_title": "Chơi qua Internet",
-        "consent_body": "Để các máy ở xa tìm thấy nhau, trang sẽ liên lạc với:",
-        "consent_relays": "các trạm Nostr công cộng ({relays}) — để các máy tìm thấy nhau;",
-        "consent_stun": "máy chủ STUN công cộng ({stun}) — để mỗi máy biết địa chỉ mạng của mình;",
-        "consent_turn": "máy chủ TURN bạn đã đặt ({turn}) — chuyển tiếp khi hai máy không nối thẳng được;",
-        "consent_see": "Họ chỉ thấy địa chỉ mạng của các máy, không thấy bài. Ván bài đi thẳng từ máy này "
-                       "sang máy kia, đã mã hoá. Trước khi bạn đồng ý, trang không liên lạc với ai ngoài "
-                       "trang của chính nó.",
-        "consent_ok": "Đồng ý, mời bạn",
-        "consent_join": "Đồng ý, vào bàn",
-        "cancel": "Huỷ",
-        "link_intro": "Gửi đường link này cho bạn qua Zalo, Messenger hay tin nhắn. Bạn mở link là vào được bàn:",
-        "share": "Gửi link",
-        "copied": "Đã chép link.",
-        "no_guest_seat": "Bàn chưa có ghế cho khách: vào Cài đặt, chọn “Khách (điện thoại khác)” cho một ghế.",
-        "relays_on": "Đã nối {n} trạm — đang chờ bạn vào.",
-        "relays_none": "Đang nối các trạm…",
-        "asks": "{name} xin vào bàn.",
-        "admit": "Cho {name} vào ghế {seat}",
-        "other_seat": "Ghế khác",
-        "admit_at": "Ghế {seat}",
-        "deny": "Không cho",
-        "in_seat": "{name} đang ngồi ghế {seat}",
-        "turn_title": "Máy chủ TURN (không bắt buộc)",
-        "turn_help": "Khi mạng của một máy chặn đường nối thẳng, máy chủ TURN chuyển tiếp giúp (vẫn mã hoá).",
-        "turn_url": "Địa chỉ (turn:…)",
-        "turn_user": "Tên đăng nhập",
-        "turn_pass": "Mật khẩu",
-        "turn_save": "Lưu",
-        "turn_saved": "Đã lưu máy chủ TURN.",
-        "turn_cleared": "Đã bỏ máy chủ TURN.",
-        "bad_turn": "Không lưu được: {reason}.",
-        "turn_bad_url": "địa chỉ phải có dạng turn:tên-máy:cổng hoặc turns:tên-máy:cổng",
-        "turn_no_user": "cần cả tên đăng nhập và mật khẩu",
-        "turn_too_long": "quá dài",
-        "join_net_title": "Bạn được mời vào bàn Phỏm",
-        "your_name": "Tên của bạn",
-        "join": "Vào bàn",
-        "bad_name": "Hãy nhập tên (tối đa 16 chữ).",
-        "st_connecting": "Đang nối các trạm…",
-        "st_finding": "Đang tìm chủ bàn…",
-        "st_asking": "Đã xin vào bàn — chờ chủ bàn cho vào…",
-        "st_linking": "Chủ bàn đã cho vào — đang nối hai máy…",
-        "bad_link": "Đường link không đúng: {reason}.",
-        "link_no_room": "thiếu mã phòng",
-        "link_bad_room": "mã phòng bị sai",
-        "link_no_secret": "thiếu phần sau dấu # (khoá của phòng) — hãy chép lại cả đường link",
-        "link_bad_secret": "khoá của phòng bị sai — hãy chép lại cả đường link",
-        "err_offline": "Không nối được trạm nào. Máy bạn có đang ngoại tuyến không? Nếu ngồi cùng Wi-Fi, "
-                       "hãy dùng mã nối bàn (không cần Internet).",
-        "err_no_host": "Không thấy chủ bàn trong phòng này. Link có thể sai, hoặc chủ bàn đã đóng trang.",
-        "err_no_path": "Mạng của một trong hai máy chặn đường nối thẳng. Hãy ngồi cùng Wi-Fi và dùng mã nối "
-                       "bàn, hoặc đặt một máy chủ TURN.",
-        "err_secret": "Khoá của link không khớp với phòng — hãy chép lại cả đường link từ chủ bàn.",
-        "err_version": "Hai máy đang mở hai phiên bản khác nhau của trang — hãy tải lại trang cả hai máy.",
-        "err_two_hosts": "Có hai máy cùng làm chủ một phòng. Hãy đóng trang ở một máy rồi tạo link mới.",
-        "err_no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
-        "err_insecure": "Trang này không mở qua https nên không chơi qua Internet được.",
-        "err_full": "Bàn đã đủ người.",
-        "err_refused": "Chủ bàn không cho vào.",
-        "err_seat_taken": "Ghế này đã có người ngồi.",
-        "err_host_left": "Chủ bàn đã rời phòng. Khi chủ bàn mở lại trang, bạn sẽ tự vào lại ghế cũ.",
-        "err_other": "Không nối được. Hãy thử lại.",
-        "retry": "Thử lại",
-        "net_on": "Đang chơi qua Internet",
-    },
-    "en": {
-        "invite_btn": "Invite",
-        "invite_title": "Invite friends over the internet",
-        "consent_title": "Playing over the internet",
-        "consent_body": "So that phones far apart can find each other, the page will contact:",
-        "consent_relays": "public Nostr relays ({relays}) — for the phones to find each other;",
-        "consent_stun": "public STUN servers ({stun}) — for each phone to learn its network address;",
-        "consent_turn": "the TURN server you set ({turn}) — to relay when two phones cannot link directly;",
-        "consent_see": "They see the phones' network addresses, never the cards. The game goes from phone "
-                       "to phone, encrypted. Until you agree, the page contacts nothing but its own site.",
-        "consent_ok": "Agree and invite",
-        "consent_join": "Agree and join",
-        "cancel": "Cancel",
-        "link_intro": "Send this link through Zalo, Messenger or SMS. Opening it takes your friend to the table:",
-        "share": "Send the link",
-        "copied": "Link copied.",
-        "no_guest_seat": "The table has no seat for a guest: in Settings, make a seat “Guest (another phone)”.",
-        "relays_on": "{n} relays linked — waiting for friends.",
-        "relays_none": "Linking the relays…",
-        "asks": "{name} asks to join.",
-        "admit": "Let {name} in at seat {seat}",
-        "other_seat": "Another seat",
-        "admit_at": "Seat {seat}",
-        "deny": "Refuse",
-        "in_seat": "{name} sits in seat {seat}",
-        "turn_title": "TURN server (optional)",
-        "turn_help": "When a phone's network blocks a direct link, a TURN server relays it (still encrypted).",
-        "turn_url": "Address (turn:…)",
-        "turn_user": "User name",
-        "turn_pass": "Password",
-        "turn_save": "Save",
-        "turn_saved": "TURN server saved.",
-        "turn_cleared": "TURN server removed.",
-        "bad_turn": "Not saved: {reason}.",
-        "turn_bad_url": "the address must look like turn:host:port or turns:host:port",
-        "turn_no_user": "both a user name and a password are needed",
-        "turn_too_long": "too long",
-        "join_net_title": "You are invited to a Phỏm table",
-        "your_name": "Your name",
-        "join": "Join",
-        "bad_name": "Please give a name (at most 16 letters).",
-        "st_connecting": "Linking the relays…",
-        "st_finding": "Looking for the host…",
-        "st_asking": "Asked to join — waiting for the host to let you in…",
-        "st_linking": "The host let you in — linking the phones…",
-        "bad_link": "This link does not work: {reason}.",
-        "link_no_room": "the room is missing",
-        "link_bad_room": "the room is wrong",
-        "link_no_secret": "the part after # (the room's key) is missing — copy the whole link again",
-        "link_bad_secret": "the room's key is wrong — copy the whole link again",
-        "err_offline": "No relay could be reached. Is this phone offline? On the same Wi-Fi, use the "
-                       "table codes instead (no internet needed).",
-        "err_no_host": "No host in this room. The link may be wrong, or the host closed the page.",
-        "err_no_path": "One of the phones' networks blocks a direct link. Sit on the same Wi-Fi and use the "
-                       "table codes, or set a TURN server.",
-        "err_secret": "The link's key does not match the room — copy the whole link from the host again.",
-        "err_version": "The phones have two different versions of the page open — reload the page on both.",
-        "err_two_hosts": "Two phones claim to host this room. Close the page on one and make a new link.",
-        "err_no_rtc": "This browser cannot link directly (no WebRTC).",
-        "err_insecure": "This page is not on https, so it cannot play over the internet.",
-        "err_full": "The table is full.",
-        "err_refused": "The host did not let you in.",
-        "err_seat_taken": "Someone already sits in that seat.",
-        "err_host_left": "The host left the room. When the host opens the page again, you get your seat back.",
-        "err_other": "Could not link. Please try again.",
-        "retry": "Try again",
-        "net_on": "Playing over the internet",
-    },
-}
-w_ = Words(TEXT)
 
 
 class BadInput(ValueError):
@@ -668,12 +528,12 @@ def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -
 def consent_items(lang: str, turn: dict | None) -> str:
     hosts = ", ".join(r.split("://", 1)[1] for r in RELAYS)
     stun = ", ".join(s.split(":")[1] for s in STUN)
-    items = [w_(lang, "consent_relays", relays=hosts), w_(lang, "consent_stun", stun=stun)]
+    items = [fw(lang, "consent_relays", relays=hosts), fw(lang, "consent_stun", stun=stun)]
     if turn:
-        items.append(w_(lang, "consent_turn", turn=turn["url"]))
-    return (f'<p>{escape(w_(lang, "consent_body"))}</p><ul class="net-parties">'
+        items.append(fw(lang, "consent_turn", turn=turn["url"]))
+    return (f'<p>{escape(fw(lang, "consent_body"))}</p><ul class="net-parties">'
             + "".join(f"<li>{escape(i)}</li>" for i in items)
-            + f'</ul><p class="note">{escape(w_(lang, "consent_see"))}</p>')
+            + f'</ul><p class="note">{escape(fw(lang, "consent_see"))}</p>')
 
 
 def turn_html(lang: str, turn: dict | None, note: str | None = None, opened: bool = False) -> str:
@@ -681,21 +541,21 @@ def turn_html(lang: str, turn: dict | None, note: str | None = None, opened: boo
     words just said a TURN server would help)."""
     t = turn or {}
     fields = "".join(
-        f'<div class="field"><label for="turn-{k}">{escape(w_(lang, "turn_" + k))}</label>'
+        f'<div class="field"><label for="turn-{k}">{escape(fw(lang, "turn_" + k))}</label>'
         f'<input id="turn-{k}" data-key="turn-{k}" type="{kind}" autocomplete="off" spellcheck="false" '
         f'value="{escape(t.get(f, ""))}"></div>'
         for k, f, kind in (("url", "url", "text"), ("user", "user", "text"), ("pass", "pass", "password")))
     msg = f'<p class="note" role="status">{escape(note)}</p>' if note else ""
-    return (f'<details class="net-turn"{" open" if turn or note or opened else ""}><summary>{escape(w_(lang, "turn_title"))}'
-            f'</summary><p class="note">{escape(w_(lang, "turn_help"))}</p>{fields}'
-            f'<div class="link-actions">{btn(w_(lang, "turn_save"), "net_turn", key="turn-save")}</div>{msg}</details>')
+    return (f'<details class="net-turn"{" open" if turn or note or opened else ""}><summary>{escape(fw(lang, "turn_title"))}'
+            f'</summary><p class="note">{escape(fw(lang, "turn_help"))}</p>{fields}'
+            f'<div class="link-actions">{btn(fw(lang, "turn_save"), "net_turn", key="turn-save")}</div>{msg}</details>')
 
 
 def error_html(lang: str, code: str | None) -> str:
     if not code:
         return ""
-    return f'<p class="link-error net-error" role="alert" data-error="{escape(code)}">{escape(w_(lang, "err_" + code))}</p>'
+    return f'<p class="link-error net-error" role="alert" data-error="{escape(code)}">{escape(fw(lang, "err_" + code))}</p>'
 
 
 __all__ = ["BadInput", "NetGuest", "NetHost", "RELAYS", "STUN", "check_turn", "invite_url", "key_fits", "net_servers",
-           "new_room", "parse_link", "read_ctrl", "w_"]
+           "new_room", "parse_link", "read_ctrl"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from html import escape
 
 from ..core.widgets import btn, dialog
-from .invite import consent_items, error_html, key_fits, turn_html, w_
+from .invite import consent_items, error_html, key_fits, turn_html
+from .words import fw
 
 PANELS = ("net_consent", "invite")
 
@@ -21,7 +22,7 @@ def invite_button_html(app) -> str:
     """Settings: "Mời bạn" on a host's table (not on a guest's)."""
     if app.guest:
         return ""
-    return f'<div class="link-actions net-buttons">{btn(w_(app.lang, "invite_btn"), "net_invite", key="net-invite", cls="primary")}</div>'
+    return f'<div class="link-actions net-buttons">{btn(fw(app.lang, "invite_btn"), "net_invite", key="net-invite", cls="primary")}</div>'
 
 
 def consent_html(app) -> str:
@@ -31,9 +32,9 @@ def consent_html(app) -> str:
     body = (consent_items(lang, net.get("turn"))
             + turn_html(lang, net.get("turn"), app.friends.net_note)
             + '<div class="link-actions">'
-            + btn(w_(lang, "consent_ok"), "net_consent", key="net-consent-ok", cls="primary")
-            + btn(w_(lang, "cancel"), "close", key="net-consent-cancel", cls="ghost") + "</div>")
-    return dialog("net_consent", w_(lang, "consent_title"), body, lang)
+            + btn(fw(lang, "consent_ok"), "net_consent", key="net-consent-ok", cls="primary")
+            + btn(fw(lang, "cancel"), "close", key="net-consent-cancel", cls="ghost") + "</div>")
+    return dialog("net_consent", fw(lang, "consent_title"), body, lang)
 
 
 def invite_html(app) -> str:
@@ -44,26 +45,26 @@ def invite_html(app) -> str:
     parts = []
     guests = app.session.guests() if app.session is not None else []
     if not guests:
-        parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "no_guest_seat"))}</p>')
+        parts.append(f'<p class="link-error" role="alert">{escape(fw(lang, "no_guest_seat"))}</p>')
     url = app.friends.net_url
     if url:
-        parts.append(f'<p>{escape(w_(lang, "link_intro"))}</p>'
+        parts.append(f'<p>{escape(fw(lang, "link_intro"))}</p>'
                      f'<input class="net-link" id="net-link" data-key="net-link" readonly value="{escape(url)}" '
-                     f'aria-label="{escape(w_(lang, "link_intro"))}">'
-                     f'<div class="link-actions">{btn(w_(lang, "share"), "net_share", key="net-share", cls="primary")}'
+                     f'aria-label="{escape(fw(lang, "link_intro"))}">'
+                     f'<div class="link-actions">{btn(fw(lang, "share"), "net_share", key="net-share", cls="primary")}'
                      "</div>")
     if host is not None:
-        status = w_(lang, "relays_on", n=host.relays) if host.relays else w_(lang, "relays_none")
+        status = fw(lang, "relays_on", n=host.relays) if host.relays else fw(lang, "relays_none")
         if host.error != "offline":   # the error says it better
             parts.append(f'<p class="note net-status" role="status" data-relays="{host.relays}">{escape(status)}</p>')
         parts.append(error_html(lang, host.error))
         parts.append(requests_rows(app, host))
         for seat in sorted(host.seated):
             parts.append(f'<p class="net-seated" data-seat="{seat}">'
-                         f'{escape(w_(lang, "in_seat", name=host.names.get(seat, app.name(seat)), seat=seat + 1))}</p>')
+                         f'{escape(fw(lang, "in_seat", name=host.names.get(seat, app.name(seat)), seat=seat + 1))}</p>')
     note = app.friends.net_note
     parts.append(turn_html(lang, net.get("turn"), note))
-    return dialog("invite", w_(lang, "invite_title"), "".join(parts), lang)
+    return dialog("invite", fw(lang, "invite_title"), "".join(parts), lang)
 
 
 def requests_rows(app, host) -> str:
@@ -76,15 +77,15 @@ def requests_rows(app, host) -> str:
         if meant is None:
             continue
         # the seat the host meant, at once; any other free one on request (a fold)
-        others = "".join(btn(w_(lang, "admit_at", seat=s + 1), "net_admit", arg=f"{peer}:{s}",
+        others = "".join(btn(fw(lang, "admit_at", seat=s + 1), "net_admit", arg=f"{peer}:{s}",
                              key=f"admit-{peer}-{s}", cls="ghost") for s in free if s != meant)
-        more = (f'<details class="net-other-seats"><summary>{escape(w_(lang, "other_seat"))}</summary>'
+        more = (f'<details class="net-other-seats"><summary>{escape(fw(lang, "other_seat"))}</summary>'
                 f'<div class="link-actions">{others}</div></details>') if others else ""
         rows.append(f'<div class="net-ask" role="alert" data-peer="{escape(peer)}" data-key="ask-{escape(peer)}">'
-                    f'<p>{escape(w_(lang, "asks", name=name))}</p><div class="link-actions">'
-                    + btn(w_(lang, "admit", seat=meant + 1, name=name), "net_admit", arg=f"{peer}:{meant}",
+                    f'<p>{escape(fw(lang, "asks", name=name))}</p><div class="link-actions">'
+                    + btn(fw(lang, "admit", seat=meant + 1, name=name), "net_admit", arg=f"{peer}:{meant}",
                           key=f"admit-{peer}-{meant}", cls="primary")
-                    + f'{btn(w_(lang, "deny"), "net_deny", arg=peer, key=f"deny-{peer}", cls="ghost")}</div>{more}</div>')
+                    + f'{btn(fw(lang, "deny"), "net_deny", arg=peer, key=f"deny-{peer}", cls="ghost")}</div>{more}</div>')
     return "".join(rows)
 
 
@@ -113,37 +114,37 @@ def guest_screen_html(app) -> str:
     parts = []
     if g.error == "host_left" or app.source.host_gone:
         parts.append(error_html(lang, "host_left"))
-    parts.append(f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>')
+    parts.append(f'<h2 id="join-title">{escape(fw(lang, "join_net_title"))}</h2>')
     if g.step == "form" and not key_fits(g.room, g.secret):
         # the link's key is not its room's: nothing to type, nothing to try, nothing contacted
         parts.append(error_html(lang, "secret"))
         parts.append('<div class="link-actions">'
-                     + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+                     + btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     elif g.step == "form":
-        parts.append(f'<div class="field"><label for="net-name">{escape(w_(lang, "your_name"))}</label>'
+        parts.append(f'<div class="field"><label for="net-name">{escape(fw(lang, "your_name"))}</label>'
                      f'<input id="net-name" data-key="net-name" maxlength="16" autocomplete="nickname" '
                      f'value="{escape(g.name)}"></div>')
         if g.name_error:
-            parts.append(f'<p class="link-error" role="alert">{escape(w_(lang, "bad_name"))}</p>')
+            parts.append(f'<p class="link-error" role="alert">{escape(fw(lang, "bad_name"))}</p>')
         parts.append(error_html(lang, g.error if g.error != "host_left" else None))
         parts.append(consent_items(lang, net.get("turn")))
         parts.append(turn_html(lang, net.get("turn"), app.friends.net_note))
         parts.append('<div class="link-actions">'
-                     + btn(w_(lang, "consent_join"), "net_join", key="net-join", cls="primary")
-                     + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+                     + btn(fw(lang, "consent_join"), "net_join", key="net-join", cls="primary")
+                     + btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     else:
         if g.error and g.error != "host_left":
             parts.append(error_html(lang, g.error))
             parts.append(turn_html(lang, net.get("turn"), app.friends.net_note,
                                    opened=g.error == "no_path"))
             parts.append('<div class="link-actions">'
-                         + btn(w_(lang, "retry"), "net_retry", key="net-retry", cls="primary")
-                         + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+                         + btn(fw(lang, "retry"), "net_retry", key="net-retry", cls="primary")
+                         + btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
         else:
             parts.append(f'<p class="note net-step" role="status" data-step="{g.step}">'
-                         f'{escape(w_(lang, "st_" + ("finding" if g.step == "in" else g.step)))}</p>'
+                         f'{escape(fw(lang, "st_" + ("finding" if g.step == "in" else g.step)))}</p>'
                          '<div class="link-actions">'
-                         + btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
+                         + btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
 
@@ -151,10 +152,10 @@ def guest_screen_html(app) -> str:
 def bad_link_html(app, code: str) -> str:
     lang = app.lang
     return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
-            f'<h2 id="join-title">{escape(w_(lang, "join_net_title"))}</h2>'
+            f'<h2 id="join-title">{escape(fw(lang, "join_net_title"))}</h2>'
             f'<p class="link-error" role="alert" data-error="{escape(code)}">'
-            f'{escape(w_(lang, "bad_link", reason=w_(lang, code)))}</p>'
-            f'<div class="link-actions">{btn(w_(lang, "cancel"), "link_leave", key="leave", cls="ghost")}</div>'
+            f'{escape(fw(lang, "bad_link", reason=fw(lang, code)))}</p>'
+            f'<div class="link-actions">{btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost")}</div>'
             "</section>")
 
 

@@ -12,6 +12,8 @@ matters: on a reload it asks for a new code and gets its seat back by token.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import time
 from html import escape
@@ -22,7 +24,7 @@ from phom import Action, PlayerView, Result, wire
 from phom.session import PROTOCOL, Refused
 
 from ..core import params as params_mod
-from ..core.i18n import Words, t
+from ..core.i18n import t
 from ..core.notices import notice, say
 from ..core.store import GUEST_KEY
 from ..table import seats as seatplan
@@ -31,6 +33,7 @@ from ..table.banners import link_notice
 from . import clock as turn_clock
 from . import react
 from .state import FriendsState
+from .words import fw
 
 if TYPE_CHECKING:
     from ..table.source import Source, TableGame, TableTotals
@@ -41,130 +44,8 @@ REFUSED = ("malformed", "version", "stale", "forged", "not_your_turn", "illegal"
 CODE_REASONS = ("not_code", "damaged", "not_answer", "other_seat", "no_invitation",
                 "not_invitation")   # ui/friends/link.js refused(): a code's problem, worded as code_<code>
 
-TEXT = {
-    "vi": {
-        "link_title": "Điện thoại của khách",
-        "same_wifi": "Các máy phải cùng một mạng Wi-Fi (hoặc cùng điểm phát). Không có máy chủ nào: "
-                     "hai máy nối thẳng với nhau.",
-        "invite": "Tạo mã mời",
-        "invite_again": "Tạo mã mới",
-        "your_code": "Gửi mã này cho {name} (chép, hoặc cho quét):",
-        "paste_answer": "Dán mã trả lời của {name}:",
-        "connect": "Kết nối",
-        "st_none": "chưa nối",
-        "st_wait": "đang chờ trả lời",
-        "st_open": "đã nối",
-        "st_away": "mất kết nối",
-        "cover_bot": "Cho máy chơi thay khi {name} vắng",
-        "join_title": "Vào bàn của bạn",
-        "join_intro": "Chủ bàn tạo mã mời trên máy của họ. Dán mã đó vào đây:",
-        "join_again": "Bạn đã rời bàn. Xin chủ bàn một mã mới rồi dán vào đây để về lại ghế cũ.",
-        "answer": "Trả lời",
-        "answer_code": "Gửi mã trả lời này lại cho chủ bàn:",
-        "waiting_host": "Đang chờ chủ bàn kết nối…",
-        "leave": "Rời bàn",
-        "join_btn": "Vào bàn người khác mời",
-        "link_btn": "Nối điện thoại khách",
-        "host_gone_title": "Chủ bàn đã rời bàn",
-        "host_gone_body": "Trang của chủ bàn đã đóng hoặc tải lại, hoặc hai máy mất kết nối. Ván vẫn được "
-                          "lưu trên máy chủ bàn: xin chủ bàn một mã mới rồi dán vào đây để về lại ghế cũ.",
-        "away": "{name} đã rời bàn — chờ {name} vào lại hoặc để máy chơi thay.",
-        "away_covered": "{name} đã rời bàn — máy đang chơi thay. {name} vào lại thì được trả ghế.",
-        "away_bot": "Để máy chơi thay",
-        "away_wait": "Thôi, chờ {name}",
-        "away_invite": "Mời {name} vào lại",
-        "refused": "Chủ bàn không nhận: {reason}",
-        "copy": "Chép",
-        "scan": "Quét mã QR",
-        "scan_title": "Đưa mã QR vào khung hình",
-        "cancel": "Huỷ",
-        "nocam": "Không mở được camera — hãy chép và dán mã.",
-        "host_deals": "Chủ bàn sẽ chia ván mới.",
-        "no_rtc": "Trình duyệt này không nối thẳng được (thiếu WebRTC).",
-        "bad_code": "Mã không đúng: {reason}.",
-        "code_not_code": "đây không phải mã nối bàn Phỏm",
-        "code_damaged": "mã bị hỏng hoặc chép thiếu — hãy chép hoặc quét lại",
-        "code_not_answer": "đây là mã mời, không phải mã trả lời của khách",
-        "code_other_seat": "mã trả lời này là của ghế {seat}",
-        "code_no_invitation": "hãy tạo mã mời mới trước",
-        "code_not_invitation": "đây là mã trả lời, không phải mã mời của chủ bàn",
-        "code_browser": "trình duyệt không nối được bằng mã này — hãy tạo mã mới",
-        "bad_message": "Tin nhắn từ chủ bàn không đọc được — hãy quét lại mã.",
-        "why_malformed": "tin nhắn của máy bạn không đọc được",
-        "why_version": "hai máy đang mở hai phiên bản khác nhau của trang — hãy tải lại trang",
-        "why_stale": "bàn đã đi tiếp trước khi nước của bạn tới",
-        "why_forged": "tin nhắn không phải của ghế bạn",
-        "why_not_your_turn": "chưa đến lượt bạn",
-        "why_illegal": "nước đi này không hợp lệ",
-        "why_seat_taken": "ghế này đã có máy khác ngồi",
-        "why_no_seat": "ghế này không dành cho khách",
-        "why_covered": "máy đang chơi thay ghế bạn",
-        "why_over": "ván đã xong",
-    },
-    "en": {
-        "link_title": "Guests' phones",
-        "same_wifi": "The phones must be on the same Wi-Fi (or the same hotspot). There is no server: "
-                     "the phones talk to each other directly.",
-        "invite": "Make an invitation",
-        "invite_again": "Make a new code",
-        "your_code": "Send this code to {name} (copy it, or let them scan it):",
-        "paste_answer": "Paste {name}'s answer code:",
-        "connect": "Connect",
-        "st_none": "not linked",
-        "st_wait": "waiting for the answer",
-        "st_open": "linked",
-        "st_away": "link lost",
-        "cover_bot": "Let a bot play while {name} is away",
-        "join_title": "Join a friend's table",
-        "join_intro": "The host makes an invitation code on their phone. Paste it here:",
-        "join_again": "You left the table. Ask the host for a new code and paste it here to get your seat back.",
-        "answer": "Answer",
-        "answer_code": "Send this answer code back to the host:",
-        "waiting_host": "Waiting for the host to connect…",
-        "leave": "Leave the table",
-        "join_btn": "Join a table I was invited to",
-        "link_btn": "Link guests' phones",
-        "host_gone_title": "The host has left the table",
-        "host_gone_body": "The host's page was closed or reloaded, or the phones lost their link. The match "
-                          "is kept on the host's phone: ask the host for a new code and paste it here to get your seat back.",
-        "away": "{name} has left the table — wait for {name} to come back, or let a bot play.",
-        "away_covered": "{name} has left the table — a bot is playing for now. {name} gets the seat back "
-                        "on rejoining.",
-        "away_bot": "Let a bot play",
-        "away_wait": "No, wait for {name}",
-        "away_invite": "Invite {name} back",
-        "refused": "The host refused: {reason}",
-        "copy": "Copy",
-        "scan": "Scan the QR code",
-        "scan_title": "Hold the QR code in view",
-        "cancel": "Cancel",
-        "nocam": "The camera could not be opened — copy and paste the code instead.",
-        "host_deals": "The host deals the next hand.",
-        "no_rtc": "This browser cannot link directly (no WebRTC).",
-        "bad_code": "That code does not work: {reason}.",
-        "code_not_code": "it is not a Phỏm table code",
-        "code_damaged": "the code is damaged or cut short — copy or scan it again",
-        "code_not_answer": "this is an invitation, not a guest's answer",
-        "code_other_seat": "this answer is for seat {seat}",
-        "code_no_invitation": "make a new invitation first",
-        "code_not_invitation": "this is an answer, not the host's invitation",
-        "code_browser": "the browser cannot link with this code — make a new one",
-        "bad_message": "A message from the host could not be read — scan the code again.",
-        "why_malformed": "your phone's message could not be read",
-        "why_version": "the phones have two different versions of the page open — reload the page",
-        "why_stale": "the table moved on before your move arrived",
-        "why_forged": "the message is not your seat's",
-        "why_not_your_turn": "it is not your turn",
-        "why_illegal": "that move is not allowed",
-        "why_seat_taken": "another phone has this seat",
-        "why_no_seat": "this seat is not a guest's",
-        "why_covered": "a bot is playing your seat",
-        "why_over": "the hand is over",
-    },
-}
 
 
-l_ = Words(TEXT)
 
 
 # ---------------------------------------------------------------- the host
@@ -288,10 +169,10 @@ def away_html(app: App) -> str:
     for seat in away_seats(app, links):
         name = app.name(seat)
         covered = seat in app.session.covered
-        text = l_(lang, "away_covered" if covered else "away", name=name)
-        bot = btn(l_(lang, "away_wait", name=name) if covered else l_(lang, "away_bot"), "link_cover",
+        text = fw(lang, "away_covered" if covered else "away", name=name)
+        bot = btn(fw(lang, "away_wait", name=name) if covered else fw(lang, "away_bot"), "link_cover",
                   arg=str(seat), key=f"away-bot-{seat}", cls="" if covered else "primary")
-        invite = btn(l_(lang, "away_invite", name=name), "link_open", key=f"away-invite-{seat}")
+        invite = btn(fw(lang, "away_invite", name=name), "link_open", key=f"away-invite-{seat}")
         out.append(f'<div class="link-away" role="alert" data-seat="{seat}" data-key="away-{seat}">'
                    f'<p>{escape(text)}</p><div class="link-actions">{bot}{invite}</div></div>')
     return "".join(out)
@@ -304,8 +185,8 @@ def settings_buttons_html(app: App) -> str:
     lang = app.lang
     out = []
     if app.session is not None and not app.guest:
-        out.append(btn(l_(lang, "link_btn"), "link_open", key="link-open"))
-    out.append(btn(l_(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
+        out.append(btn(fw(lang, "link_btn"), "link_open", key="link-open"))
+    out.append(btn(fw(lang, "join_btn"), "link_join", key="link-join", cls="ghost"))
     return f'<div class="link-actions link-buttons">{"".join(out)}</div>'
 
 
@@ -315,15 +196,15 @@ def host_panel_html(app: App) -> str:
 
 
 def host_deals_html(app: App) -> str:
-    return f'<p class="note" role="status">{escape(l_(app.lang, "host_deals"))}</p>'
+    return f'<p class="note" role="status">{escape(fw(app.lang, "host_deals"))}</p>'
 
 
 def plug(app: App) -> None:
     """Linked play's part of a table: its buttons at the end of the settings, and
     on a host's table the guests' panel and the alert for a guest who dropped; a
     guest's table (``guest_app`` plugs it) says the host deals the next hand."""
-    app.friends = FriendsState(links=None if app.guest else HostLinks(),
-                               clock=None if app.guest else turn_clock.TurnClock(), react=react.Reactions())
+    app.attach_friends(FriendsState(links=None if app.guest else HostLinks(),
+                                    clock=None if app.guest else turn_clock.TurnClock(), react=react.Reactions()))
     app.plug("settings", settings_buttons_html)
     app.plug("plate", clock_ring_html)
     app.plug("banners", clock_out_html)
@@ -428,38 +309,38 @@ def host_dialog_html(app: App, links: HostLinks) -> str:
     for seat in (s.guests() if s is not None else []):
         name = escape(app.name(seat))
         st = links.state(seat)
-        parts = [f'<h3>{name} <span class="link-state st-{st}">{escape(l_(lang, "st_" + st))}</span></h3>']
+        parts = [f'<h3>{name} <span class="link-state st-{st}">{escape(fw(lang, "st_" + st))}</span></h3>']
         if st != "open":
             again = "invite_again" if st != "none" else "invite"
             parts.append(f'<button type="button" class="btn" data-act="link_invite" data-arg="{seat}" '
-                         f'data-key="invite-{seat}">{escape(l_(lang, again))}</button>')
+                         f'data-key="invite-{seat}">{escape(fw(lang, again))}</button>')
         code = links.codes.get(seat)
         if code and st != "open":
-            parts.append(f'<p class="note">{escape(l_(lang, "your_code", name=app.name(seat)))}</p>'
+            parts.append(f'<p class="note">{escape(fw(lang, "your_code", name=app.name(seat)))}</p>'
                          f'<textarea class="link-code" readonly rows="3" data-key="offer-{seat}" '
-                         f'id="offer-{seat}" aria-label="{escape(l_(lang, "your_code", name=app.name(seat)))}">'
+                         f'id="offer-{seat}" aria-label="{escape(fw(lang, "your_code", name=app.name(seat)))}">'
                          f"{escape(code)}</textarea>"
                          f'<div class="qr" data-qr="{escape(code)}" data-key="qr-{seat}"></div>'
-                         f'<label for="answer-{seat}">{escape(l_(lang, "paste_answer", name=app.name(seat)))}</label>'
+                         f'<label for="answer-{seat}">{escape(fw(lang, "paste_answer", name=app.name(seat)))}</label>'
                          f'<textarea class="link-code" rows="3" id="answer-{seat}" data-key="answer-{seat}" '
                          f'autocomplete="off" spellcheck="false"></textarea>'
                          f'<div class="link-actions">'
                          f'<button type="button" class="btn primary" data-act="link_accept" data-arg="{seat}" '
-                         f'data-key="accept-{seat}">{escape(l_(lang, "connect"))}</button>'
+                         f'data-key="accept-{seat}">{escape(fw(lang, "connect"))}</button>'
                          f'<button type="button" class="btn" data-act="link_scan" data-arg="answer-{seat}" '
-                         f'data-key="scan-{seat}">{escape(l_(lang, "scan"))}</button></div>')
+                         f'data-key="scan-{seat}">{escape(fw(lang, "scan"))}</button></div>')
         if links.errors.get(seat):
             parts.append(f'<p class="link-error" role="alert">{escape(links.errors[seat])}</p>')
         if s is not None and st in ("away", "wait", "none"):
             on = seat in s.covered
             parts.append(f'<div class="field check"><input type="checkbox" id="cover-{seat}" '
                          f'data-act="link_cover" data-arg="{seat}" data-key="cover-{seat}"{" checked" if on else ""}>'
-                         f'<label for="cover-{seat}">{escape(l_(lang, "cover_bot", name=app.name(seat)))}</label></div>')
+                         f'<label for="cover-{seat}">{escape(fw(lang, "cover_bot", name=app.name(seat)))}</label></div>')
         rows.append(f'<section class="link-seat" data-seat="{seat}">{"".join(parts)}</section>')
-    body = (f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>' + "".join(rows))
+    body = (f'<p class="same-wifi">{escape(fw(lang, "same_wifi"))}</p>' + "".join(rows))
     from ..core.widgets import dialog
 
-    return dialog("link", l_(lang, "link_title"), body, lang)
+    return dialog("link", fw(lang, "link_title"), body, lang)
 
 
 # ---------------------------------------------------------------- the guest
@@ -486,10 +367,11 @@ class _GuestGame:
         return self._view
 
 
+@functools.cache
 def _blank_view() -> PlayerView:
-    """An empty table: a fresh deal's public state with no hand in it (nothing was received)."""
-    import dataclasses
-
+    """An empty table: a fresh deal's public state with no hand in it (nothing was received).
+    Made once (a view is frozen): a guest's page asks for it at every render until the
+    host's table comes, and dealing a hand each time cost every render a deal."""
     v = phom.Game(seed=0).view(0)
     return dataclasses.replace(v, hand=(), hand_sizes=(0,) * v.players, events=())
 
@@ -555,7 +437,8 @@ class HostFeed:
         self.outbox.append(json.dumps({"v": PROTOCOL, "type": "act", "seat": self.seat, "token": self.token,
                                        "seq": self.seq, "action": wire.action_to_json(action)}))
         self.waiting = True
-        app.selected = None
+        app.drop_selection()
+        app.save()       # a guest keeps no match: its save is the move sent (ui/friends/intents.py publish)
 
     def next_hand(self, app: App) -> bool:
         return False        # the host deals
@@ -589,8 +472,8 @@ class HostFeed:
         if seat < len(self.names):
             name = self.names[seat]
             # the host's page calls its own player "Chủ bàn"/"Host" in its language: said in this one's
-            if name in {seatplan.s_(lang, "host") for lang in ("vi", "en")}:
-                return seatplan.s_(app.lang, "host")
+            if name in {t(lang, "host") for lang in ("vi", "en")}:
+                return t(app.lang, "host")
             return name
         return seatplan.seat_name(app.seats, seat, app.lang, False)
 
@@ -639,7 +522,7 @@ class HostFeed:
                 self.refused = True
                 code = msg.get("code")
                 why = f"why_{code}" if isinstance(code, str) and code in REFUSED else "why_malformed"
-                app.flash = l_(app.lang, "refused", reason=l_(app.lang, why))
+                app.flash = fw(app.lang, "refused", reason=fw(app.lang, why))
                 self.warnings.append(f"refused ({code!r}): {msg.get('reason')!r}")
                 return True
             if kind != "state":
@@ -651,27 +534,24 @@ class HostFeed:
             result = None if msg["result"] is None else wire.public_result_from_json(msg["result"], view.players)
             hand_no = int(msg["hand_no"])
         except (ValueError, KeyError, TypeError) as e:   # said plainly; the detail to the console
-            self.error = l_(app.lang, "bad_message")
+            self.error = fw(app.lang, "bad_message")
             if app.game is not None and self.connected:
                 app.flash = self.error     # at the table, the join screen's line is not shown
             self.warnings.append(f"a message from the host was not read: {type(e).__name__}: {e}")
             return False
-        new_hand = app.game is None or app.hand_no != hand_no
         self.received.append(msg)
         self.clock, self.clock_at = turn_clock.read_info(msg.get("clock")), time.monotonic()
         self.seq = int(msg["seq"])
         self.names = [str(x) for x in msg["names"]]
         self.waiting = False
-        app.me = view.seat
-        app.game = _GuestGame(view, legal, result, hand_no, int(msg["moves"]))
-        app.match = _Totals(msg["totals"])
-        app.hand_no = hand_no
-        if new_hand:
-            app.events_seen = 0
-            app.reset_turn()
-        if app.selected is not None and app.selected not in view.hand:
-            app.selected = None
+        app.show_host_state(view.seat, _GuestGame(view, legal, result, hand_no, int(msg["moves"])),
+                            _Totals(msg["totals"]), hand_no)
         return True
+
+    def take_outbox(self) -> list[str]:
+        """What waits to go to the host (moves, reactions), taken to be sent."""
+        out, self.outbox = self.outbox, []
+        return out
 
     def host_closed(self) -> None:
         """The link to the host closed or fell silent: back to the join screen, which
@@ -698,32 +578,32 @@ def guest_app(storage, session_storage) -> App:
 def join_html(app: App) -> str:
     """The guest's screen until the table arrives: paste the code, copy the answer."""
     lang, feed = app.lang, app.source
-    intro = l_(lang, "join_again") if feed.rejoining else l_(lang, "join_intro")
+    intro = fw(lang, "join_again") if feed.rejoining else fw(lang, "join_intro")
     gone = ""
     if feed.host_gone:
         gone = (f'<div class="link-gone" role="alert" data-key="host-gone"><strong>'
-                f'{escape(l_(lang, "host_gone_title"))}</strong>'
-                f'<p>{escape(l_(lang, "host_gone_body"))}</p></div>')
-        intro = l_(lang, "join_intro")
-    parts = [gone, f'<h2 id="join-title">{escape(l_(lang, "join_title"))}</h2>',
-             f'<p class="same-wifi">{escape(l_(lang, "same_wifi"))}</p>',
+                f'{escape(fw(lang, "host_gone_title"))}</strong>'
+                f'<p>{escape(fw(lang, "host_gone_body"))}</p></div>')
+        intro = fw(lang, "join_intro")
+    parts = [gone, f'<h2 id="join-title">{escape(fw(lang, "join_title"))}</h2>',
+             f'<p class="same-wifi">{escape(fw(lang, "same_wifi"))}</p>',
              f'<label for="offer-in">{escape(intro)}</label>',
              '<textarea class="link-code" id="offer-in" rows="3" data-key="offer-in" autocomplete="off" '
              'spellcheck="false"></textarea>',
              f'<div class="link-actions"><button type="button" class="btn primary" data-act="link_answer" '
-             f'data-key="answer-btn">{escape(l_(lang, "answer"))}</button>'
+             f'data-key="answer-btn">{escape(fw(lang, "answer"))}</button>'
              f'<button type="button" class="btn" data-act="link_scan" data-arg="offer-in" '
-             f'data-key="scan-offer">{escape(l_(lang, "scan"))}</button>'
+             f'data-key="scan-offer">{escape(fw(lang, "scan"))}</button>'
              f'<button type="button" class="btn ghost" data-act="link_leave" data-key="leave">'
-             f'{escape(l_(lang, "leave"))}</button></div>']
+             f'{escape(fw(lang, "leave"))}</button></div>']
     if feed.error:   # by the code it is about, above the answer (a phone shows no more)
         parts.append(f'<p class="link-error" role="alert">{escape(feed.error)}</p>')
     if feed.answer_code:
-        parts.append(f'<p>{escape(l_(lang, "answer_code"))}</p>'
+        parts.append(f'<p>{escape(fw(lang, "answer_code"))}</p>'
                      f'<textarea class="link-code" readonly rows="3" id="answer-out" data-key="answer-out">'
                      f"{escape(feed.answer_code)}</textarea>"
                      f'<div class="qr" data-qr="{escape(feed.answer_code)}" data-key="qr-answer"></div>'
-                     f'<p class="note" role="status">{escape(l_(lang, "waiting_host"))}</p>')
+                     f'<p class="note" role="status">{escape(fw(lang, "waiting_host"))}</p>')
     return ('<section class="join panel" aria-labelledby="join-title" data-key="join">'
             + "".join(parts) + "</section>")
 
@@ -733,4 +613,4 @@ if TYPE_CHECKING:     # mypy: a guest's feed and its stand-ins are what the tabl
         return feed, game, totals
 
 
-__all__ = ["GUEST_KEY", "HostFeed", "guest_app", "HostLinks", "host_dialog_html", "join_html", "l_", "plug", "t"]
+__all__ = ["GUEST_KEY", "HostFeed", "guest_app", "HostLinks", "host_dialog_html", "join_html", "plug", "t"]

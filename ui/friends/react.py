@@ -18,8 +18,8 @@ from typing import Any
 
 from phom.session import PROTOCOL
 
-from ..core.i18n import Words
 from ..core.widgets import btn
+from .words import fw
 
 CODES = ("hay", "nhanh", "den", "cam_on", "clap", "haha", "wow")
 EMOJI = {"clap": "👏", "haha": "😂", "wow": "😮"}
@@ -30,27 +30,10 @@ BUBBLE = ('<svg class="ico" viewBox="0 0 24 24" width="22" height="22" aria-hidd
           ' 1.5 1.5 0 0 0 0-3Z" fill="currentColor"/></svg>')
 SHOW = 3.5    # s a reaction shows beside its seat
 
-TEXT = {
-    "vi": {
-        "hay": "Hay!", "nhanh": "Nhanh lên nào", "den": "Đen quá", "cam_on": "Cảm ơn",
-        "clap": "vỗ tay", "haha": "cười", "wow": "ngạc nhiên",
-        "react_btn": "Biểu cảm",
-        "react_said": "{name}: {what}",
-        "react_mute": "Ẩn biểu cảm của người chơi khác",
-    },
-    "en": {
-        "hay": "Nice!", "nhanh": "Hurry up!", "den": "Unlucky!", "cam_on": "Thanks",
-        "clap": "applause", "haha": "laughing", "wow": "wow",
-        "react_btn": "Reactions",
-        "react_said": "{name}: {what}",
-        "react_mute": "Hide other players' reactions",
-    },
-}
-r_ = Words(TEXT)
 
 
 def shown_as(lang: str, code: str) -> str:
-    return EMOJI.get(code) or r_(lang, code)
+    return EMOJI.get(code) or fw(lang, code)
 
 
 def message(seat: int, code: str) -> str:
@@ -107,7 +90,7 @@ class Reactions:
 
     def said_html(self, lang: str, now: float, name_of) -> str:
         """The same in words for assistive tools (the bubble is a picture)."""
-        said = [r_(lang, "react_said", name=name_of(s), what=r_(lang, got[0]))
+        said = [fw(lang, "react_said", name=name_of(s), what=fw(lang, got[0]))
                 for s in sorted(self.shown) if (got := self.current(s, now)) is not None]
         if not said:
             return ""
@@ -115,8 +98,8 @@ class Reactions:
 
     def button_html(self, lang: str) -> str:
         """The picker's button: a speech bubble drawn (no emoji font needed), named in words."""
-        return btn(r_(lang, "react_btn"), "react_menu", key="react-menu", cls="ghost react-btn",
-                   aria_label=r_(lang, "react_btn"), title=r_(lang, "react_btn"), html_label=BUBBLE)
+        return btn(fw(lang, "react_btn"), "react_menu", key="react-menu", cls="ghost react-btn",
+                   aria_label=fw(lang, "react_btn"), title=fw(lang, "react_btn"), html_label=BUBBLE)
 
     def picker_html(self, lang: str, seat: int, now: float) -> str:
         """The fixed set, as buttons; greyed while this seat's last reaction is too recent."""
@@ -124,13 +107,13 @@ class Reactions:
             return ""
         wait = now - self.last.get(seat, -GAP) < GAP
         items = "".join(btn(shown_as(lang, c), "react", arg=c, key=f"react-{c}", cls="react-choice",
-                            aria_label=r_(lang, c), disabled=wait) for c in CODES)
-        return f'<div class="react-picker" role="group" aria-label="{escape(r_(lang, "react_btn"))}">{items}</div>'
+                            aria_label=fw(lang, c), disabled=wait) for c in CODES)
+        return f'<div class="react-picker" role="group" aria-label="{escape(fw(lang, "react_btn"))}">{items}</div>'
 
     def mute_html(self, lang: str) -> str:
         return (f'<div class="field check"><input type="checkbox" id="react-mute" data-act="react_mute" '
                 f'data-key="react-mute"{" checked" if self.muted else ""}>'
-                f'<label for="react-mute">{escape(r_(lang, "react_mute"))}</label></div>')
+                f'<label for="react-mute">{escape(fw(lang, "react_mute"))}</label></div>')
 
 
-__all__ = ["CODES", "GAP", "Reactions", "SHOW", "message", "r_", "read", "shown_as"]
+__all__ = ["CODES", "GAP", "Reactions", "SHOW", "message", "read", "shown_as"]

@@ -28,6 +28,8 @@ class FriendsState:
     net_guest: NetGuest | None = None   # a guest who came by an invitation: where it is on its way in
     clock: TurnClock | None = None      # a host's turn clock (ui/friends/clock.py; its limit kept in NET_KEY)
     react: Reactions | None = None      # quick reactions on this phone (ui/friends/react.py; its mute kept in NET_KEY)
+    holding: bool = False               # a message that came in is being handled: a save sends after its replies
+                                        # (ui/friends/intents.py publish)
 
 
 __all__ = ["FriendsState"]

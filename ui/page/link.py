@@ -1,10 +1,15 @@
-"""Linked play in the browser: wires ui/friends/link.js (WebRTC, the codes) to the host's
-``HostLinks`` or the guest's table's ``HostFeed`` (ui/friends/linkplay.py).
+"""Linked play in the browser: the bytes between ui/friends/link.js (same-Wi-Fi links,
+the codes) or ui/page/net.py (internet play) and ui/friends/intents.py, which decides
+what every tap and message does to the host's ``HostLinks`` or the guest's ``HostFeed``.
 
-The page's main module calls four hooks: ``make_app(storage)`` for the table the
-tab holds (a guest's, fed by the host, or the device's own; chosen once), ``attach(page)`` at
-boot, ``handle(act, arg)`` for the link intents, and
-``after_render()`` to send what changed to the guests and draw the QR codes.
+``LinkPage`` is the ``Port`` those intents are given: it sends on a link or in the
+room, makes and reads codes, reads a field, loads the page afresh, and hands back
+what comes in — and decides nothing. The page's main module calls its hooks:
+``make_app(storage)`` for the table the tab holds (a guest's, fed by the host, or the
+device's own; chosen once), ``attach(page)`` at boot, ``started()`` once the table is
+back, ``handle(act, arg)`` for the link intents, and ``after_render()`` for the QR
+codes and the turn clock's timer (no message is sent while the page draws: the
+table sends after each save, ui/friends/intents.py ``publish``).
 """
 
 from __future__ import annotations
@@ -17,16 +22,15 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..core import store
-from ..friends.linkplay import CODE_REASONS, GUEST_KEY, guest_app, l_, plug, send_reaction
-from ..friends.react import SHOW
+from ..friends import intents
+from ..friends.linkplay import GUEST_KEY, guest_app, plug
+from ..friends.words import fw
 from ..table.app import App
 from .dom import js_obj, nil
 from .net import NetPage, guest_link
 
 JOIN_AGAIN_S = 3.0   # a guest with no table this long after its join says it again
 JOIN_TRIES = 5
-INTENTS = ("link_open", "link_join", "link_invite", "link_accept", "link_cover", "link_answer",
-           "link_leave", "link_scan", "link_clock", "react", "react_menu", "react_mute")
 CLOCK_TICK_MS = 500   # the host's turn clock is looked at this often, only while one runs
 
 
@@ -55,6 +59,8 @@ def guest_mode(session=None) -> bool:
 
 
 class LinkPage:
+    """ui/friends/intents.py's ``Port`` in the browser."""
+
     def __init__(self, page) -> None:
         self.page = page
         self.js = getattr(window, "phomLink", None)
@@ -68,46 +74,146 @@ class LinkPage:
         self.net = NetPage(page, self)   # internet play: its seats' messages go through it
         self._clock_timer = None
         self._proxies.append(create_proxy(self._clock_tick))
+        app = page.app
         if not self.guest:
-            page.app.friends.clock.limit = page.app.friends.net.get("clock", 0)
-        page.app.friends.react.muted = page.app.friends.net.get("mute", False)
+            app.friends.clock.limit = app.friends.net.get("clock", 0)
+        app.friends.react.muted = app.friends.net.get("mute", False)
+        intents.follow(app, self)        # what changed goes out after each save
+        if self.guest:
+            intents.guest_back(app, self)    # a reload on the way into a room: back in
 
-    # ------------------------------------------------------------ from link.js
+    def started(self) -> None:
+        """The table is back (the save resumed): a host whose guests sat in its room
+        opens the room again, so they come back."""
+        if intents.resume(self.page.app, self):
+            self.page.render()
+
+    # ------------------------------------------------------------ the Port: out
+    def send(self, to: int | str, text: str) -> None:
+        if to == "host":
+            if not self.net.send_host(text):
+                self.js.send("host", text)
+        elif not self.net.send_seat(int(to), text):
+            self.js.send(int(to), text)
+
+    def send_peer(self, peer: str, text: str) -> None:
+        self.net.js.send(peer, text)
+
+    def start_room(self, room: str, secret: str) -> bool:
+        return self.net.start(room, secret)
+
+    def page_url(self) -> str:
+        return str(window.location.href)
+
+    def go(self, where: str) -> None:
+        if where == "join":
+            self.session.removeItem(store.NET_GUEST_KEY)
+            session_storage().setItem(GUEST_KEY, "{}")
+            window.location.replace(window.location.pathname)
+        elif where == "leave":
+            if self.guest:
+                self.js.close("host")
+                self.session.removeItem(store.NET_GUEST_KEY)
+                if self.net.active:
+                    self.net.js.stop()
+            window.location.replace(window.location.pathname)
+        elif where == "retry":
+            self.net.js.stop()
+            window.location.reload()
+
+    def value(self, element_id: str) -> str:
+        el = document.getElementById(element_id)
+        return "" if nil(el) else str(el.value)
+
+    def offer(self, seat: int) -> None:
+        async def go():
+            return intents.offered(self.page.app, seat, str(await self.js.offer(seat)))
+        self._job(go())
+
+    def accept(self, seat: int, text: str) -> None:
+        async def go():
+            try:
+                await self.js.accept(seat, text)
+            except Exception as e:  # noqa: BLE001 — the browser's reason, shown
+                return self._refused(seat, e)
+            return True
+        self._job(go())
+
+    def answer(self, text: str) -> None:
+        async def go():
+            try:
+                res = await self.js.answer(text)
+            except Exception as e:  # noqa: BLE001
+                return self._refused(None, e)
+            return intents.answered(self.page.app, int(res[0]), str(res[1]))
+        self._job(go())
+
+    def scan(self, target: str) -> None:
+        async def go():
+            app = self.page.app
+            lang = app.lang
+            labels = js_obj({"title": fw(lang, "scan_title"), "cancel": fw(lang, "cancel"),
+                             "nocam": fw(lang, "nocam")})
+            try:
+                text = await self.js.scan(labels)
+            except Exception:  # noqa: BLE001 — no camera, or permission refused
+                return intents.scan_failed(app, target)
+            if nil(text) or not text:
+                return True
+            el = document.getElementById(target)
+            if not nil(el):
+                el.value = str(text)
+            return intents.scanned(app, self, target)
+        self._job(go())
+
+    def share(self, url: str, title: str) -> None:
+        async def go():
+            return intents.shared(self.page.app, str(await self.net.js.share(url, title)))
+        self._job(go())
+
+    def redraw_in(self, seconds: float) -> None:
+        async def later():
+            await asyncio.sleep(seconds)
+            self.page.render()
+        asyncio.ensure_future(later())
+
+    def _job(self, work) -> None:
+        """Browser work that answers later; the page drawn again with its answer."""
+        async def run():
+            try:
+                changed = await work
+            except Exception as e:  # noqa: BLE001
+                self.page.fail(e)
+                return
+            if changed:
+                self.page.render()
+        asyncio.ensure_future(run())
+
+    def _refused(self, seat: int | None, e) -> bool:
+        """A pasted or scanned code was refused (by ui/friends/link.js's ``phomCode``,
+        or the browser's own WebRTC error); the English goes to the console."""
+        window.console.warn(f"phom: link code refused: {e}")
+        return intents.code_refused(self.page.app, seat, getattr(e, "phomCode", None),
+                                    getattr(e, "phomSeat", None))
+
+    # ------------------------------------------------------------ the Port: in
     def _on_message(self, link_id, text) -> None:
         try:
             app = self.page.app
-            if self.guest:
-                feed = app.source
-                changed = feed.receive(app, str(text))
-                while feed.warnings:     # the technical detail: the console, not the page
-                    window.console.warn("phom: " + feed.warnings.pop(0))
-                if changed or feed.error:
-                    self._refresh()
-                return
-            for seat, reply in app.friends.links.incoming(app, int(link_id), str(text)):
-                self.js.send(seat, reply)
-            self._refresh()
+            changed = intents.message(app, self, "host" if self.guest else link_id, str(text))
+            self.warn()
+            if changed:
+                self.refresh()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
 
     def _on_state(self, link_id, state) -> None:
         try:
             app, state = self.page.app, str(state)
-            if self.guest:
-                feed = app.source
-                if state == "open" and feed.seat is not None:
-                    self.js.send("host", feed.join_message(feed.seat))
-                    asyncio.ensure_future(self._join_until_table())
-                elif state != "open":
-                    feed.host_closed()
-                self._refresh()
-                return
-            seat = int(link_id)
-            if state == "open":
-                app.friends.links.opened(app, seat)
-            else:
-                app.friends.links.closed(app, seat)
-            self._refresh()
+            intents.link_state(app, self, "host" if self.guest else link_id, state)
+            if self.guest and state == "open" and app.source.seat is not None:
+                asyncio.ensure_future(self._join_until_table())
+            self.refresh()
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
 
@@ -127,7 +233,22 @@ class LinkPage:
                 return
             window.console.warn("phom: no table from the host yet; the join is said again")
 
-    def _refresh(self) -> None:
+    def _clock_tick(self) -> None:
+        """A guest's time ran out (a bot finishes its turn) or its seat is its own again:
+        saved (and so sent to every phone), drawn, and the bots' loop woken."""
+        try:
+            if intents.clock_tick(self.page.app, time.monotonic()):
+                self.refresh()
+        except Exception as e:  # noqa: BLE001
+            self.page.fail(e)
+
+    def warn(self) -> None:
+        """A guest's technical detail: the console, not the page."""
+        feed = self.page.app.source
+        while self.guest and feed.warnings:
+            window.console.warn("phom: " + feed.warnings.pop(0))
+
+    def refresh(self) -> None:
         page = self.page
         evs = page.news(your_turn=True) if page.app.game is not None else []
         page.render(evs)
@@ -135,128 +256,18 @@ class LinkPage:
 
     # ------------------------------------------------------------ intents
     def handle(self, act: str, arg) -> bool | None:
-        """A linked-play intent (None: not one). It draws what it changes itself
-        (the dialog, the table after a cover) or waits for the other phone, so
-        it leaves the page nothing to draw: False."""
-        took = self.net.handle(act, arg)
-        if took is not None:
-            return took
-        if act not in INTENTS:
-            return None
-        app = self.page.app
-        if act == "link_open":
-            app.open("link")
-            self.page.render()
-        elif act == "link_join":
-            self.session.removeItem(store.NET_GUEST_KEY)
-            session_storage().setItem(GUEST_KEY, "{}")
-            window.location.replace(window.location.pathname)
-        elif act == "link_leave":
-            if self.guest:
-                app.source.leave()
-                self.js.close("host")
-                self.session.removeItem(store.NET_GUEST_KEY)
-                if self.net.active:
-                    self.net.js.stop()
-            window.location.replace(window.location.pathname)
-        elif act == "link_clock" and not self.guest:
-            from ..friends.clock import clean_limit
-            from ..friends.invite import save_net
-
-            app.friends.clock.limit = app.friends.net["clock"] = clean_limit(int(arg) if str(arg).isdigit() else 0)
-            save_net(app.storage, app.friends.net)
-            self.page.render()
-        elif act in ("react", "react_menu", "react_mute"):
-            r = app.friends.react
-            if act == "react_menu":
-                r.open = not r.open
-            elif act == "react":
-                send_reaction(app, str(arg), time.monotonic())
-                self._react_redraw()
-            else:
-                from ..friends.invite import save_net
-
-                r.muted = app.friends.net["mute"] = not r.muted
-                save_net(app.storage, app.friends.net)
-            self.page.render()
-        elif act == "link_cover" and app.session is not None:
-            seat = int(arg)
-            app.session.cover(seat, seat not in app.session.covered)
-            app.save()
-            self._refresh()
-        else:
-            asyncio.ensure_future(self._async(act, arg))
-        return False
-
-    async def _async(self, act: str, arg) -> None:
-        app = self.page.app
-        try:
-            if act == "link_scan":
-                lang = app.lang
-                labels = js_obj({"title": l_(lang, "scan_title"), "cancel": l_(lang, "cancel"),
-                                 "nocam": l_(lang, "nocam")})
-                target = str(arg)
-                try:
-                    text = await self.js.scan(labels)
-                except Exception:  # noqa: BLE001 — no camera, or permission refused
-                    text = None
-                    if target == "offer-in":
-                        app.source.error = l_(lang, "nocam")
-                    else:
-                        app.friends.links.errors[int(target.split("-")[1])] = l_(lang, "nocam")
-                if nil(text) or not text:
-                    self.page.render()
-                    return
-                el = document.getElementById(target)
-                if not nil(el):
-                    el.value = str(text)
-                act, arg = ("link_answer", None) if target == "offer-in" else ("link_accept",
-                                                                                target.split("-")[1])
-            if act == "link_invite":
-                seat = int(arg)
-                app.friends.links.errors.pop(seat, None)
-                app.friends.links.codes[seat] = str(await self.js.offer(seat))
-                app.friends.links.status[seat] = "wait"
-            elif act == "link_accept":
-                seat = int(arg)
-                text = document.getElementById(f"answer-{seat}").value
-                try:
-                    await self.js.accept(seat, text)
-                except Exception as e:  # noqa: BLE001 — the browser's reason, shown
-                    app.friends.links.errors[seat] = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
-            elif act == "link_answer":
-                text = document.getElementById("offer-in").value
-                feed = app.source
-                try:
-                    res = await self.js.answer(text)
-                except Exception as e:  # noqa: BLE001
-                    feed.error = l_(app.lang, "bad_code", reason=_reason(app.lang, e))
-                else:
-                    feed.seat = int(res[0]) if feed.seat is None or feed.token is None else feed.seat
-                    if int(res[0]) != feed.seat:
-                        feed.seat, feed.token = int(res[0]), None
-                    feed.answer_code = str(res[1])
-                    feed.error = None
-        except Exception as e:  # noqa: BLE001
-            self.page.fail(e)
-        self.page.render()
+        """A linked-play intent (ui/friends/intents.py): True = draw again, False =
+        nothing (yet), None = not one."""
+        return intents.handle(self.page.app, self, act, arg)
 
     # ------------------------------------------------------------ after a render
     def after_render(self) -> None:
+        """The QR codes drawn; the host's turn clock ticks only while one runs at a
+        table with a guest's seat. Nothing is sent from here."""
         app = self.page.app
-        self.net.after_render()
-        if self.guest:
-            while app.source.outbox:
-                text = app.source.outbox.pop(0)
-                if not self.net.send_host(text):
-                    self.js.send("host", text)
-            self._draw_qr()
-            return
-        for seat, text in app.friends.links.outgoing(app):
-            if not self.net.send_seat(seat, text):
-                self.js.send(seat, text)
         self._draw_qr()
-        # the turn clock ticks only while one runs at a table with a guest's seat
+        if self.guest:
+            return
         runs = bool(app.friends.clock.limit) and app.session is not None
         if runs and self._clock_timer is None:
             self._clock_timer = window.setInterval(self._proxies[-1], CLOCK_TICK_MS)
@@ -264,42 +275,9 @@ class LinkPage:
             window.clearInterval(self._clock_timer)
             self._clock_timer = None
 
-    def _react_redraw(self) -> None:
-        """The page drawn again once a reaction's moment is over (its bubble gone)."""
-        async def later():
-            await asyncio.sleep(SHOW + 0.1)
-            self.page.render()
-
-        asyncio.ensure_future(later())
-
-    def _clock_tick(self) -> None:
-        """A guest's time ran out (a bot finishes its turn) or its seat is its own again:
-        saved, drawn, sent to every phone, and the bots' loop woken."""
-        try:
-            app = self.page.app
-            if app.session is None or app.friends.clock.tick(app.session, time.monotonic()) is None:
-                return
-            app.save()
-            self._refresh()
-        except Exception as e:  # noqa: BLE001
-            self.page.fail(e)
-
     def _draw_qr(self) -> None:
         if not nil(self.page.root.querySelector(".qr[data-qr]")):
             self.js.drawQR(self.page.root)
-
-
-def _reason(lang: str, e) -> str:
-    """Why a pasted or scanned code was refused, in the page's language: by the
-    ``phomCode`` ui/friends/link.js gives its refusals; anything else (the browser's own
-    WebRTC error) is a code the browser cannot link with. The English goes to
-    the console."""
-    window.console.warn(f"phom: link code refused: {e}")
-    code = getattr(e, "phomCode", None)
-    if isinstance(code, str) and code in CODE_REASONS:
-        seat = getattr(e, "phomSeat", None)
-        return l_(lang, "code_" + code, seat=int(seat) if isinstance(seat, (int, float)) else "?")
-    return l_(lang, "code_browser")
 
 
 def make_app(storage) -> App:

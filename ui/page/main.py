@@ -102,6 +102,7 @@ class Page:
             self.app.storage.claim(self.tab_id)   # a tab that wakes up later writes nothing
             self.app.on_taken = self.on_lost
         self.app.start(self.params)
+        self.link.started()     # linked play: a host's room opened again for its seated guests
         if self.app.aside_error:
             window.console.warn("phom: the save was set aside: " + self.app.aside_error)
         learn.boot(self, self.usp)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from phom.state import EventRecord
 
     from ..core.params import Link
+    from ..friends.state import FriendsState
     from .bots import TableBot
     from .source import Source, TableGame, TableTotals
     from .state import Draw, DrawMarks, DrawSeat
@@ -360,3 +361,29 @@ class App(TableState):
     def bot_steps(self) -> Steps:
         """Generator for the seat to move (a bot): yields between slices, returns the action."""
         return bots.bot_steps(self)
+
+    # ------------------------------------------------------------------ linked play (ui/friends/)
+    def attach_friends(self, record: FriendsState) -> None:
+        """Linked play's own record (ui/friends/state.py FriendsState) kept on this
+        table, by linked play's plug: the table never reads it."""
+        self.friends = record
+
+    def show_host_state(self, seat: int, game: TableGame, totals: TableTotals, hand_no: int) -> None:
+        """A linked guest's table takes the host's latest state: ``seat`` on show,
+        ``game`` and ``totals`` the stand-ins built from the host's message
+        (ui/table/source.py TableGame, TableTotals). A new hand starts a new turn
+        and says its events from the first; a raised card that left the hand drops."""
+        new_hand = self.game is None or self.hand_no != hand_no
+        self.me = seat
+        self.game = game
+        self.match = totals
+        self.hand_no = hand_no
+        if new_hand:
+            self.events_seen = 0
+            self.reset_turn()
+        if self.selected is not None and self.selected not in game.view(seat).hand:
+            self.selected = None
+
+    def drop_selection(self) -> None:
+        """The raised card goes back into the hand (a guest's move sent to the host)."""
+        self.selected = None

@@ -29,9 +29,7 @@ if TYPE_CHECKING:
 # "guest" or "bot"), "name" (a person's), "bot" (a bot's strength).
 PlanSeat = dict[str, str]
 
-# The seats' words are the page's (ui/core/i18n.py STRINGS, looked up as ``t``);
-# ui/friends/linkplay.py still says ``seatplan.s_`` (issue 50: the same lookup, renamed there next)
-s_ = t
+# The seats' words are the page's (ui/core/i18n.py STRINGS, looked up as ``t``)
 
 
 def default_plan(players: int, bot: str, lang: str = "vi") -> list[PlanSeat]:
