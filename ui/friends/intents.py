@@ -433,7 +433,7 @@ def code_refused(app: App, seat: int | None, code: object, code_seat: object = N
     None) the guest's join screen does."""
     said = fw(app.lang, "bad_code", reason=code_reason(app.lang, code, code_seat))
     if seat is None:
-        app.source.error = said
+        app.source.say(said)
     else:
         app.friends.links.errors[seat] = said
     return True
@@ -442,13 +442,7 @@ def code_refused(app: App, seat: int | None, code: object, code_seat: object = N
 def answered(app: App, seat: int, code: str) -> bool:
     """The guest's answer code to the host's invitation for ``seat`` is made: shown, to
     send back. A code for another seat than the one this phone held drops its token."""
-    feed = app.source
-    if feed.seat is None or feed.token is None:
-        feed.seat = seat
-    if seat != feed.seat:
-        feed.seat, feed.token = seat, None
-    feed.answer_code = code
-    feed.error = None
+    app.source.answered(seat, code)
     return True
 
 
@@ -456,7 +450,7 @@ def scan_failed(app: App, target: str) -> bool:
     """No camera (or no permission): said by the field the code was for."""
     said = fw(app.lang, "nocam")
     if target == "offer-in":
-        app.source.error = said
+        app.source.say(said)
     else:
         app.friends.links.errors[int(target.split("-")[1])] = said
     return True

@@ -566,6 +566,20 @@ class HostFeed:
     def leave(self) -> None:
         self.session_storage.removeItem(GUEST_KEY)
 
+    def answered(self, seat: int, code: str) -> None:
+        """This phone's answer code to the host's invitation for ``seat``, to send back.
+        An invitation for another seat than the one this phone held drops its token."""
+        if self.seat is None or self.token is None:
+            self.seat = seat
+        if seat != self.seat:
+            self.seat, self.token = seat, None
+        self.answer_code = code
+        self.error = None
+
+    def say(self, error: str) -> None:
+        """A problem with the codes, in the player's words, on the join screen."""
+        self.error = error
+
 
 def guest_app(storage, session_storage) -> App:
     """A linked guest's table: an ``App`` fed by the host (``HostFeed``), with
