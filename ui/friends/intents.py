@@ -41,7 +41,8 @@ from .invite import (
     new_room,
     save_net,
 )
-from .linkplay import CODE_REASONS, send_reaction
+from .linkplay import CODE_REASONS, feed_of, links_of, send_reaction
+from .state import friends_of
 from .words import fw
 
 if TYPE_CHECKING:
@@ -83,7 +84,10 @@ class Port(Protocol):
 # ------------------------------------------------------------ out
 def follow(app: App, port: Port) -> None:
     """The table sends what changed after each save of the match (``App.after_save``)."""
-    app.after_save.append(lambda: publish(app, port))
+    def sent() -> None:
+        publish(app, port)
+
+    app.after_save.append(sent)
 
 
 def publish(app: App, port: Port) -> int:
@@ -95,7 +99,7 @@ def publish(app: App, port: Port) -> int:
     if friends is None or friends.holding:
         return 0
     if app.guest:
-        out = app.source.take_outbox()
+        out = feed_of(app).take_outbox()
         for text in out:
             port.send("host", text)
         return len(out)
@@ -111,7 +115,7 @@ class _holding:
     """A save while a message is handled sends nothing until its replies are out."""
 
     def __init__(self, app: App) -> None:
-        self.friends = app.friends
+        self.friends = friends_of(app)
 
     def __enter__(self) -> None:
         self.friends.holding = True
@@ -126,9 +130,9 @@ def message(app: App, port: Port, link: int | str, text: str) -> bool:
     (``link`` its seat), played or refused by the host's session; on a guest's, the
     host's. True when the table changed."""
     if app.guest:
-        return app.source.receive(app, text) or app.source.error is not None
+        return feed_of(app).receive(app, text) or feed_of(app).error is not None
     with _holding(app):
-        replies = app.friends.links.incoming(app, int(link), text)
+        replies = links_of(app).incoming(app, int(link), text)
     for seat, reply in replies:
         port.send(seat, reply)
     publish(app, port)
@@ -138,16 +142,16 @@ def message(app: App, port: Port, link: int | str, text: str) -> bool:
 def link_state(app: App, port: Port, link: int | str, state: str) -> bool:
     """A same-Wi-Fi link opened or closed (``link``: the guest's seat, or "host")."""
     if app.guest:
-        feed = app.source
+        feed = feed_of(app)
         if state == "open" and feed.seat is not None:
             port.send("host", feed.join_message(feed.seat))
         elif state != "open":
             feed.host_closed()
         return True
     if state == "open":
-        app.friends.links.opened(app, int(link))
+        links_of(app).opened(app, int(link))
     else:
-        app.friends.links.closed(app, int(link))
+        links_of(app).closed(app, int(link))
     publish(app, port)
     return True
 
@@ -155,7 +159,7 @@ def link_state(app: App, port: Port, link: int | str, state: str) -> bool:
 def net_event(app: App, port: Port, kind: str, peer: str, text: str, now: float) -> bool:
     """One report of ui/friends/net.js (internet play): a relay, a phone that came or
     left, a failure, a message. True (the page draws again)."""
-    f = app.friends
+    f = friends_of(app)
     with _holding(app):
         if f.net_host is not None:
             out = host_event(app, f.net_host, kind, peer, text)
@@ -172,7 +176,7 @@ def net_event(app: App, port: Port, kind: str, peer: str, text: str, now: float)
 def clock_tick(app: App, now: float) -> bool:
     """The host's turn clock looked at: a guest's time ran out (a bot finishes its turn)
     or its seat is its own again — saved (so sent to every phone). True when so."""
-    c = app.friends.clock if app.friends is not None else None
+    c = friends_of(app).clock if app.friends is not None else None
     if app.session is None or c is None or c.tick(app.session, now) is None:
         return False
     app.save()
@@ -192,23 +196,26 @@ def link_join(app: App, port: Port, arg: object) -> bool:
 
 def link_leave(app: App, port: Port, arg: object) -> bool:
     if app.guest:
-        app.source.leave()
+        feed_of(app).leave()
     port.go("leave")
     return False
 
 
 def link_clock(app: App, port: Port, arg: object) -> bool:
-    if app.guest or app.friends.clock is None:
+    f = friends_of(app)
+    if app.guest or f.clock is None:
         return False
     limit = clean_limit(int(str(arg)) if str(arg).isdigit() else 0)
-    app.friends.clock.limit = app.friends.net["clock"] = limit
-    save_net(app.storage, app.friends.net)
+    f.clock.limit = f.net["clock"] = limit
+    save_net(app.storage, f.net)
     publish(app, port)          # every phone's ring follows the host's choice
     return True
 
 
 def react_menu(app: App, port: Port, arg: object) -> bool:
-    r = app.friends.react
+    r = friends_of(app).react
+    if r is None:
+        return False
     r.open = not r.open
     return True
 
@@ -221,9 +228,11 @@ def react_send(app: App, port: Port, arg: object) -> bool:
 
 
 def react_mute(app: App, port: Port, arg: object) -> bool:
-    r = app.friends.react
-    r.muted = app.friends.net["mute"] = not r.muted
-    save_net(app.storage, app.friends.net)
+    f = friends_of(app)
+    if f.react is None:
+        return False
+    f.react.muted = f.net["mute"] = not f.react.muted
+    save_net(app.storage, f.net)
     return True
 
 
@@ -238,14 +247,14 @@ def link_cover(app: App, port: Port, arg: object) -> bool:
 
 
 def link_invite(app: App, port: Port, arg: object) -> bool:
-    if app.friends.links is None or not str(arg).isdigit():
+    if friends_of(app).links is None or not str(arg).isdigit():
         return False
     port.offer(int(str(arg)))
     return False
 
 
 def link_accept(app: App, port: Port, arg: object) -> bool:
-    if app.friends.links is None or not str(arg).isdigit():
+    if friends_of(app).links is None or not str(arg).isdigit():
         return False
     seat = int(str(arg))
     port.accept(seat, port.value(f"answer-{seat}"))
@@ -267,7 +276,7 @@ def link_scan(app: App, port: Port, arg: object) -> bool:
 # internet play (ui/friends/invite.py, invite_view.py)
 def _host_start(app: App, port: Port) -> None:
     """The host's room: made once (kept in NET_KEY, so a reload opens the same), entered."""
-    f = app.friends
+    f = friends_of(app)
     net = f.net
     if not net.get("room"):
         net["room"], net["secret"] = new_room()
@@ -282,7 +291,7 @@ def _host_start(app: App, port: Port) -> None:
 def resume(app: App, port: Port) -> bool:
     """The host's page reloaded with guests seated in its room: the room again, so they
     come back (called once the match is back, ui/page/link.py ``LinkPage.started``)."""
-    net = app.friends.net if app.friends is not None else {}
+    net = friends_of(app).net if app.friends is not None else {}
     s = app.session
     if app.guest or s is None or not (net.get("consent") and net.get("room")) or not s.tokens:
         return False
@@ -293,13 +302,13 @@ def resume(app: App, port: Port) -> bool:
 def guest_start(app: App, port: Port, name: str) -> bool:
     """A guest who came by an invitation joins as ``name``: the room, its name and the
     consent kept for a reload (this tab's NET_GUEST_KEY, the device's NET_KEY)."""
-    g = app.friends.net_guest
+    g = friends_of(app).net_guest
     if g is None or not g.start(name, time.monotonic()):
         return False
-    app.source.session_storage.setItem(NET_GUEST_KEY, json.dumps({"room": g.room, "secret": g.secret,
+    feed_of(app).session_storage.setItem(NET_GUEST_KEY, json.dumps({"room": g.room, "secret": g.secret,
                                                                    "name": g.name}))
-    app.friends.net["consent"] = True
-    save_net(app.storage, app.friends.net)
+    friends_of(app).net["consent"] = True
+    save_net(app.storage, friends_of(app).net)
     if not port.start_room(g.room, g.secret):
         g.on_error("no_rtc")
     return True
@@ -308,14 +317,14 @@ def guest_start(app: App, port: Port, name: str) -> bool:
 def guest_back(app: App, port: Port) -> bool:
     """A guest's page reloaded on its way into a room it had agreed to: straight back in,
     under the same name (no form again)."""
-    g = app.friends.net_guest if app.friends is not None else None
-    if g is None or not (app.friends.net.get("consent") and g.name):
+    g = friends_of(app).net_guest if app.friends is not None else None
+    if g is None or not (friends_of(app).net.get("consent") and g.name):
         return False
     return guest_start(app, port, g.name)
 
 
 def net_invite(app: App, port: Port, arg: object) -> bool:
-    if app.friends.net.get("consent"):
+    if friends_of(app).net.get("consent"):
         _host_start(app, port)
         app.open("invite")
     else:
@@ -324,22 +333,22 @@ def net_invite(app: App, port: Port, arg: object) -> bool:
 
 
 def net_consent(app: App, port: Port, arg: object) -> bool:
-    app.friends.net["consent"] = True
-    save_net(app.storage, app.friends.net)
+    friends_of(app).net["consent"] = True
+    save_net(app.storage, friends_of(app).net)
     _host_start(app, port)
     app.open("invite")
     return True
 
 
 def net_share(app: App, port: Port, arg: object) -> bool:
-    if app.friends.net_host is None:
+    if friends_of(app).net_host is None:
         return True
-    port.share(app.friends.net_url, fw(app.lang, "invite_title"))
+    port.share(friends_of(app).net_url, fw(app.lang, "invite_title"))
     return False
 
 
 def net_admit(app: App, port: Port, arg: object) -> bool:
-    host = app.friends.net_host
+    host = friends_of(app).net_host
     if host is None:
         return True
     peer, _, seat = str(arg).rpartition(":")
@@ -354,7 +363,7 @@ def net_admit(app: App, port: Port, arg: object) -> bool:
 
 
 def net_deny(app: App, port: Port, arg: object) -> bool:
-    host = app.friends.net_host
+    host = friends_of(app).net_host
     if host is not None:
         for to, text in host.deny(str(arg)):
             port.send_peer(to, text)
@@ -362,7 +371,7 @@ def net_deny(app: App, port: Port, arg: object) -> bool:
 
 
 def net_turn(app: App, port: Port, arg: object) -> bool:
-    f = app.friends
+    f = friends_of(app)
     try:
         turn = check_turn(port.value("turn-url"), port.value("turn-user"), port.value("turn-pass"))
     except BadInput as e:
@@ -375,13 +384,13 @@ def net_turn(app: App, port: Port, arg: object) -> bool:
 
 
 def net_join(app: App, port: Port, arg: object) -> bool:
-    if app.friends.net_guest is not None:
+    if friends_of(app).net_guest is not None:
         guest_start(app, port, port.value("net-name"))
     return True
 
 
 def net_retry(app: App, port: Port, arg: object) -> bool:
-    if app.friends.net_guest is None:
+    if friends_of(app).net_guest is None:
         return True
     # a fresh page: trystero keeps one id per page, and the host's side of a link that
     # failed under that id does not try it again; the room, the name and the consent are
@@ -405,14 +414,14 @@ def handle(app: App, port: Port, intent: str, arg: object = None) -> bool | None
     if act is None:
         return None
     if intent.startswith("net_"):
-        app.friends.net_note = None
+        friends_of(app).net_note = None
     return act(app, port, arg)
 
 
 # ------------------------------------------------------------ what the browser's work brought back
 def offered(app: App, seat: int, code: str) -> bool:
     """The invitation code for ``seat`` was made (ui/friends/link.js)."""
-    links = app.friends.links
+    links = links_of(app)
     links.errors.pop(seat, None)
     links.codes[seat] = code
     links.status[seat] = "wait"
@@ -433,16 +442,16 @@ def code_refused(app: App, seat: int | None, code: object, code_seat: object = N
     None) the guest's join screen does."""
     said = fw(app.lang, "bad_code", reason=code_reason(app.lang, code, code_seat))
     if seat is None:
-        app.source.say(said)
+        feed_of(app).say(said)
     else:
-        app.friends.links.errors[seat] = said
+        links_of(app).errors[seat] = said
     return True
 
 
 def answered(app: App, seat: int, code: str) -> bool:
     """The guest's answer code to the host's invitation for ``seat`` is made: shown, to
     send back. A code for another seat than the one this phone held drops its token."""
-    app.source.answered(seat, code)
+    feed_of(app).answered(seat, code)
     return True
 
 
@@ -450,9 +459,9 @@ def scan_failed(app: App, target: str) -> bool:
     """No camera (or no permission): said by the field the code was for."""
     said = fw(app.lang, "nocam")
     if target == "offer-in":
-        app.source.say(said)
+        feed_of(app).say(said)
     else:
-        app.friends.links.errors[int(target.split("-")[1])] = said
+        links_of(app).errors[int(target.split("-")[1])] = said
     return True
 
 
@@ -467,7 +476,7 @@ def shared(app: App, how: str) -> bool:
     """The invitation was shared; copied instead (no share sheet): said."""
     if how != "copied":
         return False
-    app.friends.net_note = fw(app.lang, "copied")
+    friends_of(app).net_note = fw(app.lang, "copied")
     return True
 
 

@@ -32,7 +32,7 @@ from ..table.app import App
 from ..table.banners import link_notice
 from . import clock as turn_clock
 from . import react
-from .state import FriendsState
+from .state import FriendsState, friends_of
 from .words import fw
 
 if TYPE_CHECKING:
@@ -579,6 +579,21 @@ class HostFeed:
     def say(self, error: str) -> None:
         """A problem with the codes, in the player's words, on the join screen."""
         self.error = error
+
+
+def feed_of(app: App) -> HostFeed:
+    """A linked guest's table's feed (its ``source``); any other table is a bug: it raises."""
+    if not isinstance(app.source, HostFeed):
+        raise LookupError("not a linked guest's table")
+    return app.source
+
+
+def links_of(app: App) -> HostLinks:
+    """A host's links to its guests' phones (linked play plugged into a host's table)."""
+    links = friends_of(app).links
+    if links is None:
+        raise LookupError("not a host's table with linked play plugged in")
+    return links
 
 
 def guest_app(storage, session_storage) -> App:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..table.app import App
     from .clock import TurnClock
     from .invite import NetGuest, NetHost
     from .linkplay import HostLinks
@@ -32,4 +33,12 @@ class FriendsState:
                                         # (ui/friends/intents.py publish)
 
 
-__all__ = ["FriendsState"]
+def friends_of(app: App) -> FriendsState:
+    """Linked play's record on ``app``, which linked play's plug hung there (a table
+    without it is a bug in the page's wiring, not a player's input: it raises)."""
+    if app.friends is None:
+        raise LookupError("linked play is not plugged into this table (ui/friends/linkplay.py plug)")
+    return app.friends
+
+
+__all__ = ["FriendsState", "friends_of"]
