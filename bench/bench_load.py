@@ -11,7 +11,8 @@ each run beside ours: before and after in the same runs. Issue 47's targets
 printed under the table: first visit <= 0.7x bare at --cpu 4 --mbps 20 (0.5x
 the moonshot), <= 0.8x unthrottled, no slower than the build before at --mbps
 5; its table shown (the first screen painted from the built page, the
-"table shown" column: ui/boot/paint.js's phom-painted mark) <= 400 ms at --cpu
+"table shown" column: the first contentful paint, the painted table's frame,
+else ui/boot/paint.js's phom-painted mark, a task later) <= 400 ms at --cpu
 4; warm <= 0.3x at --cpu 4. The shipped snapshot's size and whether each first
 visit restored it (or why not) are printed with the first visit's bytes.
 
@@ -778,8 +779,15 @@ METRICS = """() => {
   const fp = p.find(e => e.name === "first-paint") || p.find(e => e.name === "first-contentful-paint");
   const mark = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? m.startTime : null; };
   const b = window.phomBoot || {};
+  // the table shown: the first contentful paint where it came after ui/boot/paint.js
+  // put the table in (so it is that table's frame: nothing contentful is parsed
+  // before it), else paint.js's own mark (a frame and a task later: on a busy main
+  // thread ~250 ms after the pixels at --cpu 4)
+  const fcp = p.find(e => e.name === "first-contentful-paint");
+  const at = window.phomPaint && window.phomPaint.at;
+  const shown = at && fcp && fcp.startTime >= at ? fcp.startTime : mark("phom-painted");
   return { fp: fp ? fp.startTime : null, tti: window.__tti ?? mark("phom-interactive"),
-           painted: mark("phom-painted"), boot: b.mode || "", why: b.why || "", restored: b.restored || "",
+           painted: shown, boot: b.mode || "", why: b.why || "", restored: b.restored || "",
            heap: b.heapBytes || null, snapshot: b.bytes || b.storedBytes || null,
            js_heap: performance.memory ? performance.memory.usedJSHeapSize : null };
 }"""

@@ -5,7 +5,16 @@ takes over the table is the normal one and plays as after any boot."""
 
 from __future__ import annotations
 
-from table_driver import keyboard_step, open_table, phase, play_hand, state, wait_ready
+from table_driver import (
+    keyboard_step,
+    nothing_within,
+    open_table,
+    phase,
+    play_hand,
+    state,
+    wait_for,
+    wait_ready,
+)
 
 KEPT = """() => {
   const copy = JSON.parse(localStorage.getItem("phom.paint.v1") || "null");
@@ -14,7 +23,14 @@ KEPT = """() => {
 CARDS = "() => [...document.querySelectorAll('#table .hand .card')].map(c => c.dataset.card)"
 
 
-def test_saved_table_is_painted_inert_then_taken_over(table, site_url):
+RUNTIME = "**/vendor/pyodide/pyodide.asm.wasm"
+
+
+def test_saved_table_is_painted_inert_then_taken_over(new_table, site_url):
+    # No service worker: what it serves no route can hold. A built site's return
+    # visit (SITE_DIR) restores its stored snapshot and fetches our Python only once
+    # up; the runtime's wasm is what every boot needs first.
+    table = new_table(service_workers="block")
     open_table(table, site_url, seed=21, players=3)
     keyboard_step(table)  # a move, so the save is not a fresh deal's
     wait_ready(table)
@@ -23,9 +39,9 @@ def test_saved_table_is_painted_inert_then_taken_over(table, site_url):
     cards = table.evaluate(CARDS)
     assert cards
 
-    # Hold our Python archive: the interpreter cannot finish starting.
+    # Hold the runtime: the interpreter cannot start.
     held = []
-    table.route("**/vendor/pysrc.zip", lambda route: held.append(route))
+    table.route(RUNTIME, lambda route: held.append(route))
     table.goto(site_url)
     table.wait_for_function("() => document.getElementById('table').hasAttribute('data-painted')")
     assert table.evaluate(CARDS) == cards, "the painted hand is not the saved one"
@@ -43,17 +59,15 @@ def test_saved_table_is_painted_inert_then_taken_over(table, site_url):
     table.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
     for key in ("d", "ArrowRight", "Enter"):
         table.keyboard.press(key)
-    table.wait_for_timeout(200)
+    nothing_within(table, 200)
     assert table.evaluate(CARDS) == cards and not table.locator(".hand .card.raised").count()
 
-    table.wait_for_function("() => true")  # let the held request be seen
-    for _ in range(100):
-        if held:
-            break
-        table.wait_for_timeout(50)
-    assert held, "the page never asked for its Python"
-    held[0].continue_()
-    table.unroute("**/vendor/pysrc.zip")
+    # (the held request is seen as Playwright's calls run: the evaluate)
+    wait_for(lambda: table.evaluate("true") and held, 5, "the page never asked for its runtime")
+    assert phase(table) == "loading", "Python took the table over without its runtime"
+    for route in held:
+        route.continue_()
+    table.unroute(RUNTIME)
     wait_ready(table, 60_000)
     assert not table.evaluate("document.getElementById('table').inert")
     assert not table.evaluate("document.getElementById('table').hasAttribute('data-painted')")
@@ -200,7 +214,10 @@ def test_a_slow_parse_still_boots_our_own_runtime(table, guard, site_url):
     held = []
     table.route("**/ui/boot/paint.js", lambda route: held.append(route))
     table.goto(site_url + "?new=1&speed=instant&seed=31", wait_until="commit")
-    table.wait_for_timeout(3000)  # the interpreter module has run, the store has answered
+    # the interpreter module has run and the store has answered (the boot decided)...
+    table.wait_for_function("() => window.phomBoot && window.phomBoot.storedAt > 0", timeout=20_000)
+    # ...and PyScript, had it been imported then, would have run and asked a CDN by now
+    nothing_within(table, 1500)
     assert held, "the parse was not held at paint.js"
     assert table.evaluate("document.readyState") == "loading"
     for route in held:

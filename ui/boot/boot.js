@@ -2,6 +2,15 @@
 // while PyScript loads Python; everything after is in ui/page/main.py.
 import { mayShip } from "./snapshot.store.mjs";
 
+// PyScript's own style sheet (its editor's and terminal's looks: nothing this
+// page shows), added by a script, so not render-blocking: linked in index.html's
+// head, a first visit's picture waited for it like for the style sheets it
+// needs (ui/boot/paint.js runs only once those are in).
+const pyscriptCss = document.createElement("link");
+pyscriptCss.rel = "stylesheet";
+pyscriptCss.href = "./vendor/pyscript/core.css";
+document.head.append(pyscriptCss);
+
 // A first visit that may restore the snapshot the site ships (the store
 // fetches it): PyScript is not loaded unless that fails, and our Python's
 // archive is fetched only once the table is up.

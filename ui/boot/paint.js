@@ -76,7 +76,9 @@
     var t = document.getElementById("first-screen-" + lang);
     if (!t) return false;
     table.className = t.getAttribute("data-cls") || "app";
-    table.innerHTML = t.innerHTML;
+    // the parsed nodes themselves, moved out of the template: not its
+    // innerHTML, which would serialise the ~15 KB and parse it again
+    table.replaceChildren(t.content);
     document.documentElement.lang = lang;
     table.setAttribute("data-painted", "built");
     // the splash as a bar over the bottom of the picture, as soon as it is parsed

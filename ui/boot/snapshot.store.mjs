@@ -44,14 +44,16 @@ export const KEY = new URL(".pyodide-snapshot", SCOPE).href;
 const SHIPPED_URL = SHIPPED ? new URL(SHIPPED.path, SCOPE).href : "";
 
 // A first visit fetches the shipped snapshot only on a link fast enough for
-// its bytes to cost less than the start they save; the rate is measured on the
-// snapshot's own first bytes, CHECK_MS after its response begins (and the
-// browser's own word taken first where it gives one: Save-Data, a 2G/3G
-// connection). Below SLOW_MBPS the fetch is given up and the page boots as
-// without it. The snapshot shares the link with the runtime's files then: at
-// 20 Mbit/s (bench/bench_load.py --mbps 20, a machine under load) its own
-// rate measured 5.8 Mbit/s; see docs/SNAPSHOT.md.
-const CHECK_MS = 1000;
+// its bytes to cost less than the start they save. The browser's own word is
+// taken first where it gives one (Save-Data, a 2G/3G effective type; not its
+// downlink estimate: a fresh Chromium says ~1.5 Mbit/s, its prior, on any
+// link); else the rate is measured on the snapshot's own first bytes, CHECK_MS
+// after its response begins: below SLOW_MBPS the fetch is given up and the
+// page boots as without it. The snapshot shares the link with the runtime's
+// files then: its own rate at 300-500 ms measured 6-11 Mbit/s on a 20 Mbit/s
+// link and 0.7-1.9 on a 5 Mbit/s one (bench/bench_load.py's link, --cpu 4);
+// see docs/SNAPSHOT.md.
+const CHECK_MS = 400;
 const SLOW_MBPS = 3;
 
 const MAGIC = 0x315a4850; // "PHZ1"
