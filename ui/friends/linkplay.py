@@ -419,6 +419,11 @@ class HostFeed:
             pass
         self.rejoining = self.token is not None
 
+    def use_join_screen(self, draw) -> None:
+        """Another join screen in place of this one: ``draw(app) -> HTML`` (internet
+        play's, ui/friends/invite_view.py; a bad invitation's, ui/page/net.py)."""
+        self.join_screen = draw
+
     # the table's questions (ui/table/source.py OwnMatch answers them for a match of one's own)
     def start(self, app: App, params: dict | None) -> None:
         """A guest plays the host's match, so of a link (``?join=1&lang=en``) it honours

@@ -20,7 +20,7 @@ from phom.share import Deal, DealError, decode, parse_date
 from phom.stats import Stats, hand_record
 
 from ..core import store
-from ..core.notices import Say, add, notice, say
+from ..core.notices import Say, say
 from ..core.params import FALSE, TRUE, short
 from ..core.store import LEARN_KEY, STATS_CORRUPT_KEY, STATS_KEY
 from ..table.app import App
@@ -47,17 +47,21 @@ class Learn(LearnState):
     match, which is the host's (``intents.HOST_ONLY``); and it leaves the phone's own
     learning state (this hand's hints, a lesson under way) as it found it."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app=app, storage=app.storage, guest=app.guest)
+    def __init__(self, app: App, base_url: str = "", today: str = "", first_visit: bool = False) -> None:
+        """``base_url``: the page's address, for the share link; ``today``: the player's
+        date (YYYY-MM-DD), for today's deal; ``first_visit``: no match was ever saved
+        here, so the tutorial is offered (unless statistics or a lesson say otherwise)."""
+        super().__init__(app=app, storage=app.storage, guest=app.guest, base_url=base_url, today=today)
         raw = store._get(self.storage, STATS_KEY)
         self.stats, bad = Stats.load(raw)
         if bad:
             self.storage.setItem(STATS_CORRUPT_KEY, json.dumps(
                 [[str(r)[:2000], why] for r, why in bad], ensure_ascii=False))
             self.save_stats()
-            app.notice = notice(say(tx, "notice_stats"))
+            app.say_only(say(tx, "notice_stats"))
         self.state = load_saved(self.storage)
-        app.panels.update(DIALOGS)      # the panels this side draws (ui/learn/render.py)
+        self.welcome = first_visit and not self.stats.records and not self.state["tutorial"]
+        app.register_panels(*DIALOGS)      # the panels this side draws (ui/learn/render.py)
         self.plug(app)
 
     def plug(self, app: App) -> None:
@@ -125,7 +129,7 @@ class Learn(LearnState):
             a = action_for(app, intent, arg)
             if a is not None and not self.tutorial.allows(app, a):
                 why = self.tutorial.refused or {}    # (allows says why it refused)
-                app.flash = why.get(app.lang if app.lang == "en" else "vi")
+                app.refuse(why.get(app.lang if app.lang == "en" else "vi"))
                 return True
             return None
         if intent.startswith("rv_"):
@@ -148,16 +152,22 @@ class Learn(LearnState):
             return False
         self.hint, self.hint_for, self.wanted = h, key, None
         if isinstance(h.action, LayDown):
-            opts = app.lay_options()
-            if h.action in opts:
-                app.arr_index = opts.index(h.action)
+            app.propose(h.action)      # the hinted lay-down is the one on show
         return True
 
+    def give_up_hint(self) -> None:
+        """The hint asked for could not be computed (the page said the error): not
+        asked any more."""
+        self.wanted = None
+
     # ------------------------------------------------------------ the tutorial
+    def straight_to_table(self) -> None:
+        """A link (or a test) opened the page: the table at once, no welcome."""
+        self.welcome = False
+
     def start_tutorial(self) -> None:
         app = self.app
-        app.settings.update({"preset": TUT_PRESET, "players": 4})
-        store.save_settings(self.storage, app.settings)
+        app.adopt_settings(preset=TUT_PRESET, players=4)
         app.open(None)
         app.new_match(seed=1, deck=tutorial_deck(), starter=TUT_STARTER)
         app.seat_bots(script_bots())   # the lesson's scripted seats
@@ -184,7 +194,7 @@ class Learn(LearnState):
         self.lesson_lost = not linked
         if self.lesson_lost and app.notice:
             # one banner in the notice's place: why the save is gone, then the offer
-            self.lost_why, app.notice = app.notice, None
+            self.lost_why = app.take_notice()
 
     def end_tutorial(self) -> None:
         self.tutorial = None
@@ -279,13 +289,12 @@ class Learn(LearnState):
     def _say(self, said: Say) -> None:
         """Add to the page's notice (a link may have several things to say), kept as
         words (ui/core/notices.py) so a language switch says it again in the new one."""
-        self.app.notice = add(self.app.notice, said)
+        self.app.say(said)
 
     def start(self, deal: Deal, day: str | None = None) -> None:
         app = self.app
-        app.settings.update({"preset": deal.preset, "players": deal.players, "bot": deal.bot,
-                             "hand_size": deal.hand_size})   # a village hand may be of 8 cards
-        store.save_settings(self.storage, app.settings)
+        app.adopt_settings(preset=deal.preset, players=deal.players, bot=deal.bot,
+                           hand_size=deal.hand_size)   # a village hand may be of 8 cards
         app.open(None)
         app.new_match(seed=deal.seed, deck=list(deal.deck), starter=deal.starter)
         self.state["daily"] = f"{deal.seed}|{day}" if day else None

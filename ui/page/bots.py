@@ -21,23 +21,8 @@ from phom import LayDown, Send
 from ..table.app import SPEED_DELAY_MS
 
 
-def kick(page) -> None:
-    """Start the loop unless it runs already."""
-    if not page.loop_running:
-        page.loop_running = True
-        asyncio.ensure_future(loop(page))
-
-
-async def loop(page) -> None:
-    try:
-        await _moves(page)
-    except Exception as e:  # noqa: BLE001
-        page.fail(e)
-    finally:
-        page.loop_running = False
-
-
-async def _moves(page) -> None:
+async def moves(page) -> None:
+    """The moves until a person's (ui/page/main.py ``Page.kick`` runs one loop at a time)."""
     from js import performance
 
     app = page.app

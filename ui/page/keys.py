@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from js import document
 
-from . import learn
 from .dom import attr, nil
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
@@ -28,7 +27,7 @@ def on_key(page, ev) -> None:
     key = str(ev.key)
     if page.app.input != "kbd" and key not in ("Shift", "Control", "Alt", "Meta"):
         # the prompts name keys now (ui/page/main.py on_pointer: taps say "Chạm")
-        page.app.input = "kbd"
+        page.app.used("kbd")
         page.render()
     target = ev.target
     tag = "" if nil(target) or nil(target.tagName) else str(target.tagName).lower()
@@ -52,7 +51,7 @@ def on_key(page, ev) -> None:
             page.intent("nudge", (card, -1 if key == "ArrowLeft" else 1))
         return
 
-    panel_key = learn.key_intent(page, key)   # the review steps by ← → Home End
+    panel_key = page.learn.key_intent(key)   # the review steps by ← → Home End
     if panel_key is not None:
         ev.preventDefault()
         page.intent(panel_key)

@@ -2,10 +2,10 @@
 table, the hint computed in slices, the ``deal=`` / ``daily=`` / ``day=`` URL
 parameters, the clipboard.
 
-``ui/page/main.py`` calls four hooks: ``attach`` (start), ``boot`` (after the match is
-resumed or dealt), ``after_render`` (each render: the review's log kept in view) and
-``handle`` (each intent, before the app's own). What the learning side draws on the
-table it plugs into the table's slots itself (ui/learn/core.py ``Learn.plug``), so
+``ui/page/main.py`` holds a ``LearnPage`` (made with the page) and calls three of its
+hooks: ``boot`` (after the match is resumed or dealt), ``after_render`` (each render:
+the review's log kept in view) and ``handle`` (each intent, before the app's own).
+What the learning side draws on the table it plugs into the table's slots itself (ui/learn/core.py ``Learn.plug``), so
 the table's render draws it; a render only draws: the learning side sees each
 change of the match as the app saves it (``App.after_save``), so a finished hand
 is recorded when it ends, not when it is next drawn.
@@ -27,53 +27,87 @@ def _today() -> str:
     return f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}"
 
 
-def attach(page) -> None:
-    page.learn = Learn(page.app)
-    from ..core import store
+class LearnPage:
+    """The learning side of this page: its ``Learn`` (``learn``), made with what only
+    the browser knows (the page's address, today's date, a first visit), and the
+    review running in slices (``reviewing``)."""
 
-    fresh = store._get(page.app.storage, store.SAVE_KEY) is None
-    page.learn.welcome = fresh and not page.learn.stats.records and not page.learn.state["tutorial"]
-    loc = window.location
-    page.learn.base_url = str(loc.origin) + str(loc.pathname)
-    page.learn.today = _today()
+    def __init__(self, page) -> None:
+        from ..core import store
 
+        self.page = page
+        loc = window.location
+        self.learn = Learn(page.app, base_url=str(loc.origin) + str(loc.pathname), today=_today(),
+                           first_visit=store._get(page.app.storage, store.SAVE_KEY) is None)
+        self.reviewing = False      # a review's slices are running (run_review)
 
-def boot(page, usp) -> None:
-    """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date)
-    through ``Learn.follow_link`` (a bad one: a notice, nothing changed; why in English on
-    the console); drop them from the address so a reload resumes."""
-    learn = page.learn
-    learn.resume_tutorial(linked=bool(str(window.location.search)))
+    def boot(self, usp) -> None:
+        """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date)
+        through ``Learn.follow_link`` (a bad one: a notice, nothing changed; why in English on
+        the console); drop them from the address so a reload resumes."""
+        learn, app = self.learn, self.page.app
+        learn.resume_tutorial(linked=bool(str(window.location.search)))
 
-    def param(name: str) -> str | None:
-        return str(usp.get(name)) if usp.has(name) else None
+        def param(name: str) -> str | None:
+            return str(usp.get(name)) if usp.has(name) else None
 
-    # from the boot on, after the lesson was resumed (a resumed save must not end
-    # the lesson before resume_tutorial looked at it)
-    learn.app.after_save.append(learn.observe)
-    used = learn.follow_link(param("deal"), param("daily"), param("day"))
-    while learn.warnings:
-        window.console.warn("phom: link refused: " + learn.warnings.pop(0))
-    if used or str(window.location.search):
-        learn.welcome = False   # a link or a test: straight to the table
-    if used:
-        window.history.replaceState(None, "", window.location.pathname)
-    learn.observe()          # the match as this visit found or dealt it (a reload on a finished hand)
-    page.app.events_seen = len(page.app.view().events)
+        # from the boot on, after the lesson was resumed (a resumed save must not end
+        # the lesson before resume_tutorial looked at it)
+        app.follow(learn.observe)
+        used = learn.follow_link(param("deal"), param("daily"), param("day"))
+        while learn.warnings:
+            window.console.warn("phom: link refused: " + learn.warnings.pop(0))
+        if used or str(window.location.search):
+            learn.straight_to_table()   # a link or a test: no welcome
+        if used:
+            window.history.replaceState(None, "", window.location.pathname)
+        learn.observe()          # the match as this visit found or dealt it (a reload on a finished hand)
+        app.catch_up()
 
+    def after_render(self) -> None:
+        if self.page.app.dialog == "learn-review":
+            _show_review_step(self.page.root)
 
-def after_render(page) -> None:
-    if page.app.dialog == "learn-review":
-        _show_review_step(page.root)
+    def key_intent(self, key: str) -> str | None:
+        """A key of this side's open panel (the review's ← → Home End), else None."""
+        if self.page.app.dialog == "learn-review" and self.learn.session is not None:
+            from ..learn.review_view import KEYS
 
+            return KEYS.get(key)
+        return None
 
-def key_intent(page, key: str) -> str | None:
-    """A key of this module's open panel (the review's ← → Home End), else None."""
-    if page.app.dialog == "learn-review" and page.learn.session is not None:
-        from ..learn.review_view import KEYS
+    def handle(self, act: str, arg=None):
+        """The intent if it is ours (True/False: changed or not), else None."""
+        page, learn, app = self.page, self.learn, self.page.app
+        if act == "copy_link":
+            url = learn.share_url()
+            try:
+                window.navigator.clipboard.writeText(url)
+            except Exception:  # noqa: BLE001 — no clipboard: the link is selected to copy by hand
+                pass
+            inp = page.root.querySelector(".share-url")
+            if not nil(inp):
+                inp.select()
+            return learn.handle("copied")
+        before = (app.match_seed, app.hand_no, app.game)
+        changed = learn.handle(act, arg)
+        if changed is None:
+            return None
+        if (app.match_seed, app.hand_no, app.game) != before:
+            page.new_hand()
+        if act == "hint" and changed:
+            asyncio.ensure_future(run_hint(page, learn))
+        if act == "review" and changed and not self.reviewing \
+                and learn.session is not None and not learn.session.done:
+            self.reviewing = True
+            asyncio.ensure_future(self.review(learn.session))
+        return changed
 
-        return KEYS.get(key)
-    return None
+    async def review(self, session) -> None:
+        try:
+            await run_review(self.page, session)
+        finally:
+            self.reviewing = False
 
 
 def _show_review_step(root) -> None:
@@ -87,36 +121,7 @@ def _show_review_step(root) -> None:
         box.scrollTop = max(0, top - box.clientHeight // 2)
 
 
-def handle(page, act: str, arg=None):
-    """The intent if it is ours (True/False: changed or not), else None."""
-    learn = page.learn
-    if act == "copy_link":
-        url = learn.share_url()
-        try:
-            window.navigator.clipboard.writeText(url)
-        except Exception:  # noqa: BLE001 — no clipboard: the link is selected to copy by hand
-            pass
-        inp = page.root.querySelector(".share-url")
-        if not nil(inp):
-            inp.select()
-        return learn.handle("copied")
-    before = (page.app.match_seed, page.app.hand_no, page.app.game)
-    changed = learn.handle(act, arg)
-    if changed is None:
-        return None
-    if (page.app.match_seed, page.app.hand_no, page.app.game) != before:
-        page.gen += 1
-        page.app.events_seen = len(page.app.view().events)
-    if act == "hint" and changed:
-        asyncio.ensure_future(run_hint(page))
-    if act == "review" and changed and not getattr(page, "reviewing", False) \
-            and learn.session is not None and not learn.session.done:
-        page.reviewing = True
-        asyncio.ensure_future(run_review(page, learn.session))
-    return changed
-
-
-async def run_hint(page) -> None:
+async def run_hint(page, learn) -> None:
     """The expert's hint in slices, the page never freezing. It starts and ends
     with a pause, as a bot's think does: the redraw that shows "thinking…" and
     the first slice, or the last slice and the redraw that shows the hint,
@@ -133,10 +138,10 @@ async def run_hint(page) -> None:
     performance.mark("phom-hint-start")
     how: dict = {}
     try:
-        _, how = await slices.run(page.learn.hint_steps())
+        _, how = await slices.run(learn.hint_steps())
     except Exception as e:  # noqa: BLE001
         page.fail(e)
-        page.learn.wanted = None
+        learn.give_up_hint()
     await asyncio.sleep(0)
     t = performance.now()
     page.render()
@@ -159,7 +164,5 @@ async def run_review(page, session) -> None:
         await slices.run(session.steps(), redraw)
     except Exception as e:  # noqa: BLE001
         page.fail(e)
-    finally:
-        page.reviewing = False
     if page.app.dialog == "learn-review":
         page.render()

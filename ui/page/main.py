@@ -27,7 +27,7 @@ from pyodide.ffi import create_proxy
 from ..core import params, store
 from ..core.cards_svg import sprite
 from ..core.i18n import t
-from ..core.notices import notice, say
+from ..core.notices import say
 from ..table import banners, movelog, render
 from ..table.app import SPEED_ANIM_MS
 from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
@@ -57,7 +57,7 @@ class Page:
         self.focus = Focus(self.root)
         self.stale_words = False
         self._proxies = []
-        learn.attach(self)
+        self.learn = learn.LearnPage(self)    # the learning side: hints, deals, the lesson, the review
         self.sound = sound.Player(window)
         self.drag = drag.Drag(self)
 
@@ -100,16 +100,16 @@ class Page:
         self.tab_state = "play"
         if self.tabs.held:
             self.app.storage.claim(self.tab_id)   # a tab that wakes up later writes nothing
-            self.app.on_taken = self.on_lost
+            self.app.when_taken(self.on_lost)
         self.app.start(self.params)
         self.link.started()     # linked play: a host's room opened again for its seated guests
         if self.app.aside_error:
             window.console.warn("phom: the save was set aside: " + self.app.aside_error)
-        learn.boot(self, self.usp)
+        self.learn.boot(self.usp)
         if self.params:
             # Drop the parameters so a reload resumes instead of starting over.
             window.history.replaceState(None, "", window.location.pathname)
-        self.app.events_seen = len(self.app.view().events) if self.app.game is not None else 0
+        self.app.catch_up()
         self.render()
         if self.app.game is not getattr(self.app, "resumed", None):
             self.deal_new()   # a hand made by this visit; a resumed one was on screen already
@@ -131,7 +131,7 @@ class Page:
     def on_lost(self) -> None:
         if self.tab_state == "lost":
             return
-        self.app.readonly = True
+        self.app.give_up_table()
         self.gen += 1
         self.tab_state = "lost"
         self.render()
@@ -169,7 +169,7 @@ class Page:
 
         window.console.error("phom ui: " + "".join(traceback.format_exception(e)))
         try:
-            self.app.notice = notice(say(t, "notice_error", msg=f"{type(e).__name__}: {e}"))
+            self.app.say_only(say(t, "notice_error", msg=f"{type(e).__name__}: {e}"))
             self.render()
         except Exception:  # noqa: BLE001  (the console already has the error)
             pass
@@ -192,7 +192,7 @@ class Page:
         self.root.className = render.root_classes(app)
         self.root.innerHTML = render.page_html(app)
         mark(self.root, app.marks())     # what the features' "marks" point at (App.plug)
-        learn.after_render(self)
+        self.learn.after_render()
         phase = app.phase_attr()
         self.root.setAttribute("data-phase", phase)
         # whether ui/boot/boot.js keeps a copy for the next visit's first paint (the App decides)
@@ -251,7 +251,7 @@ class Page:
 
     def on_click(self, ev) -> None:
         if self.stale_words:
-            self.app.input = "pointer"
+            self.app.used("pointer")
         el = ev.target.closest("[data-act]")
         if nil(el) or not self.root.contains(el):
             if self.stale_words:
@@ -286,7 +286,7 @@ class Page:
         before = (app.match, app.game)
         # Each feature in turn, the table last; the first that does not answer None
         # owns the intent: True = draw again, False = nothing (more) to draw.
-        for feature in (self.link.handle, self.learn_handle):
+        for feature in (self.link.handle, self.learn.handle):
             changed = feature(act, arg)
             if changed is not None:
                 break
@@ -297,8 +297,7 @@ class Page:
                 self.render()
             return
         if (app.match, app.game) != before:   # a new hand (not a question about one: no deal sound)
-            self.gen += 1
-            app.events_seen = len(app.view().events)
+            self.new_hand()
             self.sound.play("deal", app.muted)
         evs = self.news()
         self.render(evs)
@@ -306,12 +305,26 @@ class Page:
             self.deal_new()   # a new hand (next, a confirmed new match, a link's or a lesson's)
         self.kick()
 
-    def learn_handle(self, act: str, arg=None) -> bool | None:
-        return learn.handle(self, act, arg)
+    def new_hand(self) -> None:
+        """A new match or hand is on the table (an intent of the table's or a
+        feature's dealt it): a running bot loop is stale (``gen``), and the deal's
+        events are not news."""
+        self.gen += 1
+        self.app.catch_up()
 
     def kick(self) -> None:
-        """Let the bots move (ui/page/bots.py), if it is theirs to."""
-        bots.kick(self)
+        """Let the bots move (ui/page/bots.py), unless they are moving already."""
+        if not self.loop_running:
+            self.loop_running = True
+            asyncio.ensure_future(self._bots())
+
+    async def _bots(self) -> None:
+        try:
+            await bots.moves(self)
+        except Exception as e:  # noqa: BLE001
+            self.fail(e)
+        finally:
+            self.loop_running = False
 
 
 PAGE: Page | None = None

@@ -59,7 +59,7 @@ class NetPage:
             saved = store.read_object(links.session, NET_GUEST_KEY, "internet room", ()) or {}
             if "bad" in saved:
                 self.bad_link = str(saved["bad"]) if str(saved["bad"]).startswith("link_") else "link_bad_room"
-                app.source.join_screen = lambda a: invite_view.bad_link_html(a, self.bad_link)
+                app.source.use_join_screen(lambda a: invite_view.bad_link_html(a, self.bad_link))
             elif saved.get("room"):
                 invite_view.plug_guest(app, NetGuest(saved["room"], saved["secret"], saved.get("name", "")))
         else:

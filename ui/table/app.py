@@ -36,10 +36,13 @@ from .source import OwnMatch
 from .state import HUMAN, SLOTS, TableState
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from phom import Action, LayDown, PlayerView
     from phom.bots.base import Steps
     from phom.state import EventRecord
 
+    from ..core.notices import Notice, Say
     from ..core.params import Link
     from ..friends.state import FriendsState
     from .bots import TableBot
@@ -146,6 +149,11 @@ class App(TableState):
             raise ValueError(f"no panel named {panel!r} (registered: {sorted(self.panels)})")
         self.dialog = panel
 
+    def register_panels(self, *names: str) -> None:
+        """A feature's own panels (ui/learn/state.py DIALOGS, linked play's "link"):
+        from now on ``open`` takes their names. The one way a panel is added."""
+        self.panels.update(names)
+
     @overload
     def plug(self, slot: Literal["plate"], draw: DrawSeat) -> None: ...
     @overload
@@ -192,8 +200,59 @@ class App(TableState):
     def save_settings(self) -> None:
         saving.save_settings(self)
 
+    def adopt_settings(self, **values: str | int | bool) -> None:
+        """Settings a feature chose for the match it starts (the lesson's table, a
+        shared deal's), kept as the player's own from now on."""
+        self.settings.update(cast("store.Settings", values))   # (Settings' own keys, by the caller's name)
+        self.save_settings()
+
+    def follow(self, after_save: Callable[[], None]) -> None:
+        """Call ``after_save()`` after each save of the match (a feature following the
+        table, ui/page/learn.py: Learn.observe)."""
+        self.after_save.append(after_save)
+
+    def when_taken(self, taken: Callable[[], None]) -> None:
+        """Call ``taken()`` when a save finds that another tab took the table (ui/page/tabs.py)."""
+        self.on_taken = taken
+
+    def give_up_table(self) -> None:
+        """Another tab has the table now: this one plays and saves nothing more."""
+        self.readonly = True
+
     def settings_json(self) -> str:
         return json.dumps(self.settings)
+
+    # ------------------------------------------------------------------ what the page says
+    def say(self, *said: Say) -> None:
+        """Add ``said`` (``notices.Say``) to the notice on show, each sentence once:
+        a link may have several things to say (ui/core/notices.py)."""
+        self.notice = notices.add(self.notice, *said)
+
+    def say_only(self, *said: Say) -> None:
+        """The notice says ``said`` now, whatever it said before (an error, a
+        damaged record found)."""
+        self.notice = notices.notice(*said)
+
+    def take_notice(self) -> Notice | None:
+        """The notice on show, taken off the table for the caller to say in its own
+        place (the lesson's banner says why the save is gone); None when there is none."""
+        taken, self.notice = self.notice, None
+        return taken
+
+    def refuse(self, text: str | None) -> None:
+        """A refused tap: ``text`` is said beside the prompt until the next tap (None:
+        nothing to say)."""
+        self.flash = text
+
+    def used(self, kind: str) -> None:
+        """The last input used, "pointer" (touch, mouse) or "kbd": the prompts name
+        keys only to a keyboard player."""
+        self.input = kind
+
+    def catch_up(self) -> None:
+        """The public events so far count as said (a hand just dealt or resumed):
+        ``new_events`` gives what happens from now on."""
+        self.events_seen = len(self.view().events) if self.game is not None else 0
 
     # ------------------------------------------------------------------ queries
     def notice_text(self) -> str | None:
@@ -298,6 +357,15 @@ class App(TableState):
 
     def lay_options(self) -> list[LayDown]:
         return hand.lay_options(self)
+
+    def propose(self, lay: LayDown) -> bool:
+        """Propose ``lay`` (a LayDown on offer now) as the lay-down; False, and
+        nothing changed, when it is not on offer."""
+        opts = self.lay_options()
+        if lay not in opts:
+            return False
+        self.arr_index = opts.index(lay)
+        return True
 
     def current_lay(self) -> LayDown | None:
         return hand.current_lay(self)
