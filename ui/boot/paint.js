@@ -73,7 +73,7 @@
     if (location.search.replace(/^\?/, "") || localStorage.getItem("phom.match.v1") !== null ||
         localStorage.getItem("phom.settings.v1") !== null) return false;
     var lang = browserLang();
-    var t = document.getElementById("first-screen-" + lang);
+    var t = /** @type {HTMLTemplateElement | null} */ (document.getElementById("first-screen-" + lang));
     if (!t) return false;
     table.className = t.getAttribute("data-cls") || "app";
     // the parsed nodes themselves, moved out of the template: not its
