@@ -224,34 +224,23 @@ function warmCodeCache(after) {
   after(() => setTimeout(() => whenIdle(run), WARM_AFTER_MS));
 }
 
-// The sources of what the page imported from files beyond what the worker
-// imports itself (PyScript's own package, ui/page/main.py and other modules that
-// need the DOM): the worker compiles them into the snapshot, so that a
-// restored page runs them without compiling (a restored interpreter's first
-// compiles are several times slower: its wasm has not warmed up).
-const PAGE_SOURCES = `
-import base64, json, sys
-out = {}
-for name, m in list(sys.modules.items()):
-    f = getattr(m, "__file__", None) or ""
-    if f.endswith((".py", ".pyc")) and f.startswith("/") and ".zip/" not in f:
-        try:
-            if f.endswith(".pyc"):  # shipped as bytecode (tools/bytecode.py)
-                with open(f, "rb") as fh:
-                    text = base64.b64encode(fh.read()).decode()
-            else:
-                with open(f, encoding="utf-8") as fh:
-                    text = fh.read()
-            out[name] = [f, text, hasattr(m, "__path__")]
-        except OSError:
-            pass
-json.dumps(out)
-`;
+// ui/boot/snapshot.py's `name` called with `args` (its answer a string or number):
+// the Python of the snapshot, as ui/boot/snapshot.make.mjs calls it.
+/** @param {any} py @param {string} name @param {...any} args */
+function snapshotPy(py, name, ...args) {
+  const recipe = py.pyimport("ui.boot.snapshot");
+  try {
+    return recipe[name](...args);
+  } finally {
+    recipe.destroy();
+  }
+}
 
 function makeSnapshot(py) {
   let sources = "{}";
   try {
-    sources = py.runPython(PAGE_SOURCES);
+    // the sources of what the page imported beyond what the worker imports itself
+    sources = snapshotPy(py, "page_sources");
   } catch (e) {
     info.snapshotError = "page sources: " + e;
   }
@@ -261,7 +250,10 @@ function makeSnapshot(py) {
     worker.terminate();
     info.makeMs = performance.now() - t0;
     if (data.ok) info.storedBytes = data.bytes;
-    if (data.error) info.snapshotError = data.error;
+    if (data.error) {
+      info.snapshotError = data.error;
+      console.error("phom: no snapshot made: " + data.error);
+    }
     set("snapshot", data.ok ? "stored" : "failed");
     warmCodeCache(whenControlled);
   });
@@ -315,11 +307,6 @@ async function untilControlled() {
 // Python's output until PyScript's call hands over its own handlers.
 const TO_CONSOLE = { stdout: (...a) => console.log(...a), stderr: (...a) => console.error(...a) };
 
-// The global generator re-seeded from the browser's crypto (restored, it starts
-// where the snapshot left it). Its value: how many objects the snapshot's maker
-// froze out of the cyclic GC's way (ui/boot/snapshot.worker.mjs), for phomBoot.frozen.
-const RESEED = "import os as _o, random as _r\n_r.seed(_o.urandom(32))\ndel _o, _r\n__import__('gc').get_freeze_count()";
-
 // The table painted from its saved copy (ui/boot/paint.js, at the end of the body)
 // and a frame drawn: a restore blocks the main thread ~350 ms, which must not
 // hold back that first paint.
@@ -359,7 +346,9 @@ async function restore(got) {
     }
     const py = await loadRuntime({ indexURL: INDEX_URL, _loadSnapshot: snap, ...TO_CONSOLE });
     snap = got.heap = /** @type {any} */ (py)._api.config._loadSnapshot = undefined; // 31 MB the heap now holds
-    info.frozen = py.runPython(RESEED);
+    // the global generator re-seeded from the browser's crypto (restored, it starts
+    // where the snapshot left it); phomBoot.frozen: what the snapshot's maker froze
+    info.frozen = snapshotPy(py, "reseed");
     unpackWhenUp(py);
     if (got.shipped) keepShipped(got);
     else set("restored", "stored");
