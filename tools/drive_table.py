@@ -12,12 +12,27 @@ browser tests (tests/browser/table_driver.py adds their set-up: links, crafted d
 from __future__ import annotations
 
 import json
+import os
 import time
 
 # Function form: a bare expression would be eval'd in the page, which its CSP forbids.
 # No #table yet (a tab reloading into the table, as a take-over does) is not ready, not an
 # error: a throwing predicate would end the wait at once.
 READY = "() => ['your-turn', 'hand-over'].includes(document.getElementById('table')?.dataset.phase)"
+
+
+SCREENSHOTS = bool(os.environ.get("SCREENSHOTS"))
+
+
+def shot(page, path, **options) -> bool:
+    """A picture for a person to look at, taken only on request (``SCREENSHOTS=1``): a
+    screenshot asserts nothing, and each costs the page a second or two. ``page`` may be a
+    locator. Returns whether it was taken. Evidence of a failure is taken by the test
+    itself, always."""
+    if not SCREENSHOTS:
+        return False
+    page.screenshot(path=str(path), **options)
+    return True
 
 
 def wait_booted(page, timeout: int = 60_000) -> None:

@@ -18,6 +18,7 @@ if _TOOLS not in sys.path:
 
 from drive_table import (  # noqa: E402
     READY,
+    SCREENSHOTS,
     fingerprint,
     focus_discardable,
     has,
@@ -27,6 +28,7 @@ from drive_table import (  # noqa: E402
     phase,
     play_hand,
     settled_step,
+    shot,
     state,
     tap_step,
     wait_booted,
@@ -36,9 +38,9 @@ from drive_table import (  # noqa: E402
 )
 
 __all__ = [
-    "LINK_OR_READY", "PYSCRIPT_ASKED", "READY", "deck_text", "fingerprint", "focus_discardable",
+    "LINK_OR_READY", "PYSCRIPT_ASKED", "READY", "SCREENSHOTS", "deck_text", "fingerprint", "focus_discardable",
     "has", "idle", "instant_settings", "keyboard_step", "nothing_within", "open_table", "phase",
-    "play_hand", "settled_step", "state", "tap_step", "wait_booted", "wait_for", "wait_ready",
+    "play_hand", "settled_step", "shot", "state", "tap_step", "wait_booted", "wait_for", "wait_ready",
     "wait_taken",
 ]
 

@@ -8,8 +8,9 @@ send, the hand over), on every dialog and panel (settings, rules, menu, move
 log, score sheet, keys, review, tutorial, statistics, share, the friends'
 linking screens, the pass-and-play cover, each confirmation). A serious or
 critical finding fails the test; a moderate or minor one fails it too unless
-ALLOWED names it with the reason. Every finding is written to
-test-artifacts/a11y-*.json.
+ALLOWED names it with the reason. Each screen is checked upright and sideways,
+the page turned in place (one walk through the screens per language). Every finding
+is written to test-artifacts/a11y-*.json.
 
 A second test plays a whole hand with only what the accessibility tree exposes
 (Playwright's get_by_role: a role and a name, no CSS selector) and listens to
@@ -48,6 +49,7 @@ AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ALLOWED: dict[str, str] = {}
 
 SIZES = {"phone": (390, 844), "sideways": (844, 390)}
+WALK = SIZES["phone"]   # the size the screens are walked at (a phone, touch)
 
 # The village deal of tests/engine/crafted.py: at our lay-down turn one meld
 # or none (móm by choice) is offered, and then three sends.
@@ -59,7 +61,9 @@ EAT_DECK = dict(hands={0: "AS AC 3S 3C 5S 5C 9S 10S KD", 1: "AD AH 3D 3H 5D 5H 8
 
 
 class Audit:
-    """axe on one page, screen after screen; the findings gathered, not raised at once."""
+    """axe on one page, screen after screen, each at every size of SIZES (the page
+    resized in place: one walk through the screens serves both), the findings gathered,
+    not raised at once."""
 
     def __init__(self, page, tag: str):
         self.page, self.tag = page, tag
@@ -68,18 +72,21 @@ class Audit:
 
     def __call__(self, screen: str) -> None:
         page = self.page
-        idle(page)   # what a render queued (focus, live-region writes) has run
         if not page.evaluate("() => typeof window.axe === 'object'"):
             page.evaluate(AXE_JS.read_text(encoding="utf-8"))
-        found = page.evaluate("""async () => {
-            const r = await axe.run(document, {resultTypes: ['violations']});
-            return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-              nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
-                                          why: n.failureSummary}))}));
-        }""")
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            idle(page)   # laid out at this size, and what a render queued (focus, live region) has run
+            found = page.evaluate("""async () => {
+                const r = await axe.run(document, {resultTypes: ['violations']});
+                return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                  nodes: v.nodes.map((n) => ({target: n.target.join(' '), html: n.html.slice(0, 300),
+                                              why: n.failureSummary}))}));
+            }""")
+            for v in found:
+                self.found.append({"screen": f"{self.tag}-{size} {screen}", **v})
+        page.set_viewport_size({"width": WALK[0], "height": WALK[1]})
         self.screens.append(screen)
-        for v in found:
-            self.found.append({"screen": f"{self.tag} {screen}", **v})
 
     def check(self, artifacts: Path) -> None:
         (artifacts / f"a11y-{self.tag}.json").write_text(
@@ -257,17 +264,16 @@ def _has_loose(page) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_axe_on_every_screen(new_table, site_url, artifacts, lang, size):
+def test_axe_on_every_screen(new_table, site_url, artifacts, lang):
     assert AXE_JS.is_file(), "axe-core is missing: scripts/setup.sh installs it from npm"
-    w, h = SIZES[size]
+    w, h = WALK
     audit = None
 
     def page_for():
         nonlocal audit
-        page = new_table(width=w, height=h, touch=True, mobile=size == "phone")
+        page = new_table(width=w, height=h, touch=True, mobile=True)
         if audit is None:
-            audit = Audit(page, f"{lang}-{size}")
+            audit = Audit(page, lang)
         audit.page = page
         return page
 

@@ -14,6 +14,7 @@ from table_driver import (
     keyboard_step,
     open_table,
     phase,
+    shot,
     state,
     wait_ready,
 )
@@ -82,7 +83,7 @@ def _centre(page, card: str):
     return box["x"] + min(box["width"], 40) / 2, box["y"] + box["height"] / 2
 
 
-def _touch_drag(page, x0, y0, x1, y1, shot=None) -> None:
+def _touch_drag(page, x0, y0, x1, y1, picture=None) -> None:
     cdp = page.context.new_cdp_session(page)
 
     def touch(kind, x, y):
@@ -93,8 +94,8 @@ def _touch_drag(page, x0, y0, x1, y1, shot=None) -> None:
     for k in range(1, 9):
         touch("touchMove", x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8)
     assert page.locator(".drop-bar").count() == 1 and page.locator(".drag-ghost").count() == 1
-    if shot:
-        page.screenshot(path=shot)
+    if picture:
+        shot(page, picture)
     touch("touchEnd", x1, y1)
     page.wait_for_function("() => !document.querySelector('.drop-bar')")
 
@@ -118,7 +119,7 @@ def test_arrange_by_mouse_touch_and_keys_and_mute_survive_a_reload(new_table, si
     page.mouse.move(x0 - 30, y0, steps=3)
     page.mouse.move(x1 - 10, y1, steps=6)
     assert page.locator(".drop-bar").count() == 1 and page.locator(".drag-ghost").count() == 1
-    page.screenshot(path=str(artifacts / "feel-drag-mouse-390x844.png"))
+    shot(page, str(artifacts / "feel-drag-mouse-390x844.png"))
     page.mouse.up()
     order = [moved] + before[:-1]
     assert _order(page) == order
@@ -128,7 +129,7 @@ def test_arrange_by_mouse_touch_and_keys_and_mute_survive_a_reload(new_table, si
     x0, y0 = _centre(page, order[0])
     box = page.locator(f'.hand .hand-card[data-card="{order[-1]}"]').bounding_box()
     _touch_drag(page, x0, y0, box["x"] + box["width"] - 4, box["y"] + box["height"] / 2,
-                shot=str(artifacts / "feel-drag-touch-390x844.png"))
+                picture=str(artifacts / "feel-drag-touch-390x844.png"))
     order = order[1:] + [order[0]]
     assert _order(page) == order
     # keys: Shift+→ twice, Shift+← once; the focus stays on the card

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from table_driver import fingerprint, open_table, phase, state, tap_step, wait_taken
+from table_driver import fingerprint, open_table, phase, shot, state, tap_step, wait_taken
 
 import phom
 
@@ -81,7 +81,7 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
             assert page.locator(".cover-title").inner_text() == f"Đưa máy cho {who}"
             assert_nothing_shown(page)
             if covers == 1:
-                page.screenshot(path=str(artifacts / "friends-cover-390.png"))
+                shot(page, str(artifacts / "friends-cover-390.png"))
             if covers == 4 and not reloaded:   # a reload mid-hand comes back covered
                 page.reload()
                 reloaded = True
@@ -103,7 +103,7 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
     else:
         raise AssertionError("the hand did not end")
     assert reloaded and covers >= 5 and turns[0] >= 2 and turns[2] >= 2
-    page.screenshot(path=str(artifacts / "friends-over-390.png"))
+    shot(page, str(artifacts / "friends-over-390.png"))
     panel = page.locator(".over")
     assert panel.locator(".standing").count() == 4
     assert "Lan" in panel.inner_text() and "Minh" in panel.inner_text()
@@ -117,4 +117,4 @@ def test_pass_and_play_two_people_two_bots_by_touch(new_table, site_url, artifac
     rows = page.locator(".stats-everyone tbody tr").all_inner_texts()
     assert [r.split("\t")[0] for r in rows] == ["Minh", "Lan"]
     assert f"{deltas[0]:+d}" in rows[0] and f"{deltas[2]:+d}" in rows[1]
-    page.screenshot(path=str(artifacts / "friends-stats-390.png"))
+    shot(page, str(artifacts / "friends-stats-390.png"))

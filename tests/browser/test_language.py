@@ -5,7 +5,7 @@ wins over the browser on the next visit."""
 
 from __future__ import annotations
 
-from table_driver import wait_booted, wait_ready
+from table_driver import shot, wait_booted, wait_ready
 
 
 def test_an_english_browser_gets_english_and_a_choice_wins(browser, guard, site_url, artifacts):
@@ -26,7 +26,7 @@ def test_an_english_browser_gets_english_and_a_choice_wins(browser, guard, site_
         box = switch.bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360
         assert box["height"] >= 40 and box["width"] >= 40, box
-        page.screenshot(path=str(artifacts / "language-welcome-en-360.png"))
+        shot(page, str(artifacts / "language-welcome-en-360.png"))
         switch.tap()
         page.wait_for_function("document.documentElement.lang === 'vi'")
         assert "Mới chơi Phỏm?" in page.inner_text(".learn-welcome")

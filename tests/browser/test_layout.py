@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
-from table_driver import deck_text, has, open_table, phase, state, wait_ready
+from table_driver import deck_text, has, open_table, phase, shot, state, wait_ready
 
 VIEWPORTS = [(360, 640), (390, 844), (412, 915), (640, 360), (844, 390), (1280, 800)]
 ACT_AT = (390, 844)
@@ -122,16 +122,16 @@ class Screens:
         self.problems: list[str] = []
         self.results: dict = {vp: 0 for vp in VIEWPORTS}
 
-    def check(self, what: str, shot: str | None = None) -> None:
+    def check(self, what: str, picture: str | None = None) -> None:
         for w, h in VIEWPORTS:
             self.page.set_viewport_size({"width": w, "height": h})
             found = self.page.evaluate(CHECK, what)
             self.results[(w, h)] += len(found)
             self.problems += found
-            if found and not shot:
+            if found and not picture:
                 self.page.screenshot(path=str(self.dir / f"{self.lang}-{w}x{h}-problem-{len(self.problems)}.png"))
-            if shot:
-                self.page.screenshot(path=str(self.dir / f"{self.lang}-{w}x{h}-{shot}.png"))
+            if picture:
+                shot(self.page, str(self.dir / f"{self.lang}-{w}x{h}-{picture}.png"))
         self.page.set_viewport_size({"width": ACT_AT[0], "height": ACT_AT[1]})
 
     def tap(self, selector: str) -> None:

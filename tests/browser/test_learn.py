@@ -13,6 +13,7 @@ from table_driver import (
     open_table,
     phase,
     play_hand,
+    shot,
     state,
     tap_step,
     wait_ready,
@@ -216,27 +217,27 @@ def test_learn_screenshots(new_table, site_url, artifacts):
             open_table(page, site_url, seed=51, lang=lang, bot="normal")
             page.click('[data-act="hint"]')
             hinted_action(page)
-            page.screenshot(path=str(artifacts / f"{tag}-1-hint.png"))
+            shot(page, str(artifacts / f"{tag}-1-hint.png"))
             page.click('[data-act="menu"]')
-            page.screenshot(path=str(artifacts / f"{tag}-2-menu.png"))
+            shot(page, str(artifacts / f"{tag}-2-menu.png"))
             page.click('.dlg-menu [data-act="share"]')
-            page.screenshot(path=str(artifacts / f"{tag}-3-share.png"))
+            shot(page, str(artifacts / f"{tag}-3-share.png"))
             page.keyboard.press("Escape")
             if (w, h) in ((360, 640), (1280, 800)):
                 play_hand(page, keyboard_step)
-                page.screenshot(path=str(artifacts / f"{tag}-4-over.png"))
+                shot(page, str(artifacts / f"{tag}-4-over.png"))
                 page.click('.over [data-act="review"]')
                 page.wait_for_function(
                     "() => !!document.querySelector('.rv-expert') && !document.querySelector("
                     "'.rv-expert').textContent.includes('…')", timeout=600_000)
                 page.click('[data-act="rv_next"]')
-                page.screenshot(path=str(artifacts / f"{tag}-5-review.png"))
+                shot(page, str(artifacts / f"{tag}-5-review.png"))
                 page.keyboard.press("Escape")
                 page.click('.over [data-act="next"]')
                 wait_ready(page)
                 page.click('[data-act="menu"]')
                 page.click('.dlg-menu [data-act="stats"]')
-                page.screenshot(path=str(artifacts / f"{tag}-6-stats.png"))
+                shot(page, str(artifacts / f"{tag}-6-stats.png"))
             page.context.close()
 
 
@@ -336,14 +337,14 @@ def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothin
         assert page.evaluate("localStorage.getItem('phom.match.v1')") == saved
         assert state(page)["hand"] == hand
         assert page.evaluate("location.search") == ""       # a reload resumes, not refuses again
-        page.screenshot(path=str(artifacts / f"bad-deal-360x640-{lang}.png"))
+        shot(page, str(artifacts / f"bad-deal-360x640-{lang}.png"))
         page.goto(site_url + "?day=2026-13-40&daily=1" + extra)
         page.wait_for_selector('[data-act="deal_no"]', timeout=60_000)   # it asks first
         notice = page.inner_text(".notice")
         assert words[lang][1] in notice and "day=2026-13-40" in notice, notice
         assert DEAL_REASONS[lang]["not_date"] in notice and not any(p in notice for p in PYTHON_TEXT)
         assert today in page.inner_text(".dialog")      # today's deal is today's
-        page.screenshot(path=str(artifacts / f"bad-day-360x640-{lang}.png"))
+        shot(page, str(artifacts / f"bad-day-360x640-{lang}.png"))
         page.click('[data-act="deal_no"]')
         wait_ready(page, 60_000)
         assert page.evaluate("localStorage.getItem('phom.match.v1')") == saved
@@ -365,4 +366,4 @@ def test_bad_deal_and_day_links_are_said_in_the_pages_language_and_change_nothin
     from test_small_screens import NOTICES
 
     assert page.evaluate(NOTICES, 1) == []
-    page.screenshot(path=str(artifacts / "notice-after-switch-360x640-en.png"))
+    shot(page, str(artifacts / "notice-after-switch-360x640-en.png"))

@@ -8,7 +8,15 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from table_driver import nothing_within, open_table, settled_step, state, wait_booted, wait_ready
+from table_driver import (
+    nothing_within,
+    open_table,
+    settled_step,
+    shot,
+    state,
+    wait_booted,
+    wait_ready,
+)
 
 SAVE = "() => localStorage.getItem('phom.match.v1')"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -255,6 +263,6 @@ def test_the_guests_code_and_connection_troubles_are_said_in_its_language(new_ta
             assert table.inner_text(".link-error") == said[lang][1]
             assert not any(p in shown for p in ("Error", "KeyError", "not a message", "JSON", "'view'"))
         assert table.locator(".link-error").bounding_box()["y"] < 640   # in view, by the code
-        table.screenshot(path=str(artifacts / f"guest-bad-message-360x640-{lang}.png"))
+        shot(table, str(artifacts / f"guest-bad-message-360x640-{lang}.png"))
     assert any("not a Phỏm link code" in w for w in warnings), warnings
     assert any("a message from the host was not read" in w for w in warnings), warnings

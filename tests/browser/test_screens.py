@@ -21,21 +21,32 @@ closing table, internet play's consent, the host's linking panel). At each, FIND
   the next card covers it), or outside its card;
 - at the end of a hand, a second "new hand" button showing from under the panel.
 
-Screenshots of each screen at the four sizes go to test-artifacts/screens/ when
-PHOM_SHOTS is set (they cost a second or two each page; CI takes them only of a failure).
+Screenshots of each screen at the four sizes go to test-artifacts/screens/ on request,
+`SCREENSHOTS=1` (they cost a second or two each page; CI takes them only of a failure).
 """
 
 from __future__ import annotations
 
-import os
 import time
 
 from crafted import SENDS_HANDS, SENDS_KEEP, SENDS_STOCK
-from table_driver import deck_text, has, open_table, phase, state, wait_booted, wait_ready
+from table_driver import (
+    SCREENSHOTS as SHOTS,
+)
+from table_driver import (
+    deck_text,
+    fingerprint,
+    has,
+    open_table,
+    phase,
+    state,
+    wait_booted,
+    wait_ready,
+    wait_taken,
+)
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 HOME = (390, 844)
-SHOTS = bool(os.environ.get("PHOM_SHOTS"))
 
 FIND = r"""(what) => {
   const W = innerWidth, H = innerHeight, out = [];
@@ -312,6 +323,7 @@ def test_every_screen_at_four_sizes(new_table, site_url, artifacts):
         wait_ready(page)
         if phase(page) == "hand-over":
             break
+        before = fingerprint(page)
         if has(page, '.actionbar [data-act="send"]'):
             s.act("send", ".actionbar")
         elif has(page, '.actionbar [data-act="u"]'):
@@ -320,7 +332,7 @@ def test_every_screen_at_four_sizes(new_table, site_url, artifacts):
             page.locator(".stock.can").click()
         else:
             _loose(page)
-        page.wait_for_timeout(30)
+        wait_taken(page, before, what="a tap after the lay-down changed nothing")
     assert phase(page) == "hand-over"
     s.check("the hand over")
     s.act("review", ".over")

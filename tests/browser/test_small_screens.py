@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from table_driver import open_table, play_hand, tap_step, wait_booted, wait_ready
+from table_driver import open_table, play_hand, shot, tap_step, wait_booted, wait_ready
 from test_layout import CHECK, VIEWPORTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -133,7 +133,7 @@ def test_welcome_and_a_notice_stack_at_every_viewport(new_table, site_url, artif
         if count != ("+1" if short else None):
             problems.append(f"{w}x{h}: the count of notices behind the first is {count}")
         if (w, h) in SHOTS:
-            page.screenshot(path=str(out / f"notices-{w}x{h}-{lang}.png"))
+            shot(page, str(out / f"notices-{w}x{h}-{lang}.png"))
     assert not problems, "\n".join(problems)
     # each goes on its own: the notice's × leaves the welcome whole, and the other way round
     page.set_viewport_size({"width": 360, "height": 640})
@@ -144,7 +144,7 @@ def test_welcome_and_a_notice_stack_at_every_viewport(new_table, site_url, artif
         page.set_viewport_size({"width": w, "height": h})
         problems += page.evaluate(NOTICES, 1) + page.evaluate(CHECK, "the welcome alone")
         if (w, h) in SHOTS:
-            page.screenshot(path=str(out / f"welcome-{w}x{h}-{lang}.png"))
+            shot(page, str(out / f"welcome-{w}x{h}-{lang}.png"))
     assert not problems, "\n".join(problems)
 
 
@@ -262,11 +262,11 @@ def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, a
             _step(page, "rv_next")
             problems += page.evaluate(REVIEW)
             if (w, h) in SHOTS:             # checked at every size, pictured at the four
-                page.screenshot(path=str(out / f"review-{w}x{h}-{lang}.png"))
+                shot(page, str(out / f"review-{w}x{h}-{lang}.png"))
         page.set_viewport_size({"width": 360, "height": 640})
         _step(page, "rv_last")              # the end: the last move and how the hand ended
         problems += page.evaluate(REVIEW)
-        page.screenshot(path=str(out / f"review-end-360x640-{lang}.png"))
+        shot(page, str(out / f"review-end-360x640-{lang}.png"))
         page.keyboard.press("Escape")
     page.tap('.over [data-act="next"]')
     wait_booted(page)
@@ -283,7 +283,7 @@ def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, a
             page.set_viewport_size({"width": w, "height": h})
             problems += page.evaluate(STATS, ".stats-everyone")
             if (w, h) in SHOTS:
-                page.screenshot(path=str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
+                shot(page, str(out / f"stats-everyone-{w}x{h}-{lang}.png"))
         # one person's record at each of the five tables: every table's figures readable
         page.set_viewport_size({"width": 360, "height": 640})
         page.tap('[data-act="stats_who"][data-arg=""]')
@@ -300,6 +300,6 @@ def test_review_and_everyones_statistics_on_a_small_phone(new_table, site_url, a
             page.set_viewport_size({"width": w, "height": h})
             problems += page.evaluate(STATS, own)
             if (w, h) in SHOTS:
-                page.screenshot(path=str(out / f"stats-own-{w}x{h}-{lang}.png"))
+                shot(page, str(out / f"stats-own-{w}x{h}-{lang}.png"))
         page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
