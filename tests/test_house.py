@@ -269,8 +269,7 @@ LINKED_PLAY_WRITES = {
     "ui/friends/intents.py": [
         "app.after_save.append(…)",                               # follow: App.follow
     ],
-    "ui/friends/invite_view.py": ["app.source.join_screen =",     # plug_guest: HostFeed.use_join_screen
-                                  "app.panels.update(…)"],         # plug: App.register_panels
+    "ui/friends/invite_view.py": ["app.panels.update(…)"],        # plug: App.register_panels
     "ui/friends/linkplay.py": [
         "app.panels.add(…)",                                      # plug: App.register_panels
         "app.settings.update(…)", "app.notice =",                 # HostFeed.start: App.adopt_settings, App.say_only

@@ -33,12 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import phom
 
 from .i18n import BOT_LEVELS, LANGS, SPEEDS
-from .store import PRESET_NAMES
+from .store import PRESET_NAMES, SettingsChange
 
 KNOWN = ("new", "preset", "players", "seed", "deck", "starter", "bot", "speed", "lang",
          "four_color")
@@ -53,8 +53,6 @@ FALSE = ("0", "false", "no", "off")
 # Why a parameter is refused: the page says it in the player's words from the
 # code (ui/table/banners.py), the exception's message stays the developers' English.
 T = TypeVar("T")
-# What a link may set: a setting's name -> its checked value (store.Settings' fields).
-Change = dict[str, str | int | bool]
 # A link's parameters as the page reads them: name -> the text, or every text given.
 Params = Mapping[str, object]
 
@@ -90,7 +88,7 @@ class Problem:
 class Link:
     """What a checked link asks for."""
 
-    settings: Change = field(default_factory=dict)   # bot, speed, lang, four_color, preset, players
+    settings: SettingsChange = field(default_factory=lambda: SettingsChange())   # bot, speed, lang, four_color, preset, players
     fresh: bool = False                             # a new match is asked for
     seed: int | None = None
     deck: list[phom.Card] | None = None
@@ -210,13 +208,13 @@ def parse(params: Params, settings: Mapping[str, object]) -> Link:
     for key in OWN_KEYS:
         v = values.get(key)
         if isinstance(v, (str, int)) and v != settings.get(key):   # (a deck is none of these keys)
-            link.settings[key] = v
+            _change(link)[key] = v
     if any(p.param not in OWN_KEYS for p in link.problems):
         return link         # the match it asks for is not the link's: none is asked for
     for key in ("preset", "players"):
         v = values.get(key)
         if isinstance(v, (str, int)) and v != settings.get(key):   # (a deck is none of these keys)
-            link.settings[key] = v
+            _change(link)[key] = v
     asked = [k for k in MATCH_KEYS if k in values and k != "new"]
     link.fresh = _got(values, "new", bool, False) or bool(asked) and _got(values, "new", bool, True)
     if "preset" in link.settings or "players" in link.settings:
@@ -225,6 +223,12 @@ def parse(params: Params, settings: Mapping[str, object]) -> Link:
     link.deck = deck
     link.starter = _got(values, "starter", int, 0)
     return link
+
+
+def _change(link: Link) -> dict[str, object]:
+    """The link's settings by a name known at run time (a TypedDict is this dict; each
+    name one of the settings', each value checked by ``parse``)."""
+    return cast("dict[str, object]", link.settings)
 
 
 def _problem(key: str, e: BadParam, value: object) -> Problem:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, cast
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 import phom
 
@@ -106,8 +106,18 @@ class Settings(TypedDict):
     sort: str         # "rank" or "suit"
 
 
-SETTING_NAMES = ("preset", "players", "hand_size", "bot", "speed", "lang", "four_color", "sort")
-SettingName = Literal["preset", "players", "hand_size", "bot", "speed", "lang", "four_color", "sort"]
+class SettingsChange(TypedDict, total=False):
+    """Some of the settings, each checked (a link's, ui/core/params.py): Settings' fields."""
+
+    preset: str
+    players: int
+    hand_size: int
+    bot: str
+    speed: str
+    lang: str
+    four_color: bool
+    sort: str
+
 
 DEFAULT_SETTINGS: Settings = {
     "preset": "basic",

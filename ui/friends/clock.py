@@ -12,16 +12,29 @@ ticks it (ui/page/link.py); ``info`` is what every guest's ``state`` carries
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from .words import fw
+
+if TYPE_CHECKING:
+    from phom.session import Session
+
+
+class ClockInfo(TypedDict):
+    """The clock as a guest's state carries it (``TurnClock.info``, checked by ``read_info``)."""
+
+    limit: int              # seconds a turn (LIMITS)
+    seat: int | None        # the seat timed now
+    left: float | None      # its seconds left when sent
+    out: int | None         # the seat whose time ran out, until its next turn
 
 LIMITS = (0, 20, 45)
 
 
 
-def clean_limit(v: Any) -> int:
+def clean_limit(v: object) -> int:
     """A limit as kept or sent: one of LIMITS, else 0 (off)."""
     return v if isinstance(v, int) and not isinstance(v, bool) and v in LIMITS else 0
 
@@ -34,20 +47,20 @@ class TurnClock:
         self.out: int | None = None                      # the seat a bot finishes the turn of
         self.told: tuple[int, int, int] | None = None    # the turn that ran out: said until its seat's next
 
-    def _turn(self, session) -> tuple[int, int, int] | None:
+    def _turn(self, session: Session | None) -> tuple[int, int, int] | None:
         g = session.game if session is not None else None
-        if g is None or g.is_over:
+        if session is None or g is None or g.is_over:
             return None
         seat = g.to_move
         return (session.hand_no, seat, g.turns[seat])
 
-    def observe(self, session, now: float) -> str | None:
+    def observe(self, session: Session | None, now: float) -> str | None:
         """Follow the table: a new turn starts its time; the turn a bot finished for the
         clock over, the seat is its player's again ("back"). Never covers."""
         turn = self._turn(session)
         said = None
         if self.out is not None and turn != self.turn:
-            if self.out in session.covered:
+            if session is not None and self.out in session.covered:
                 session.cover(self.out, False)
             self.out, said = None, "back"
         if self.told is not None and (turn is None or turn[0] != self.told[0]
@@ -57,7 +70,7 @@ class TurnClock:
             self.turn, self.started = turn, now
         return said
 
-    def timed(self, session) -> int | None:
+    def timed(self, session: Session | None) -> int | None:
         """The seat whose time runs now: a guest's, not already played by a bot."""
         if not self.limit or self.turn is None or session is None:
             return None
@@ -66,18 +79,18 @@ class TurnClock:
             return None
         return seat
 
-    def tick(self, session, now: float) -> str | None:
+    def tick(self, session: Session | None, now: float) -> str | None:
         """Time passing on the host: "out" when a turn's time ran out now (its seat covered),
         "back" when the seat so covered is its player's again, else None."""
         said = self.observe(session, now)
         seat = self.timed(session)
-        if seat is not None and now - self.started >= self.limit:
+        if seat is not None and session is not None and now - self.started >= self.limit:
             session.cover(seat, True)
             self.out, self.told = seat, self.turn
             return "out"
         return said
 
-    def info(self, session, now: float) -> dict | None:
+    def info(self, session: Session | None, now: float) -> ClockInfo | None:
         """What a guest's state says of the clock: the limit, the seat timed and the seconds
         left when sent, and the seat whose time ran out (until its next turn); None when off."""
         if not self.limit:
@@ -88,40 +101,43 @@ class TurnClock:
         return {"limit": self.limit, "seat": seat, "left": left, "out": None if self.told is None else self.told[1]}
 
 
-def read_info(raw: Any) -> dict | None:
+def read_info(raw: object) -> ClockInfo | None:
     """A state's clock as a guest reads it: checked, else None (no ring, nothing said)."""
     if not isinstance(raw, dict):
         return None
     limit = clean_limit(raw.get("limit"))
 
-    def seat(v):
+    def seat(v: object) -> int | None:
         return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4 else None
 
-    left = raw.get("left")
-    left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left <= limit else None
+    given = raw.get("left")
+    left = (float(given) if isinstance(given, (int, float)) and not isinstance(given, bool) and 0 <= given <= limit
+            else None)
     if not limit:
         return None
     return {"limit": limit, "seat": seat(raw.get("seat")), "left": left, "out": seat(raw.get("out"))}
 
 
 # ---------------------------------------------------------------- drawing
-def ring_html(info: dict | None, seat: int, spent: float) -> str:
+def ring_html(info: ClockInfo | None, seat: int, spent: float) -> str:
     """The ring on the avatar of the seat whose time runs: it empties over the limit (a CSS
     animation started ``spent`` seconds in, so every redraw keeps its place)."""
-    if not info or info.get("seat") != seat or info.get("left") is None:
+    left = info["left"] if info else None
+    if not info or info["seat"] != seat or left is None:
         return ""
     limit = info["limit"]
-    gone = min(limit, limit - info["left"] + max(0.0, spent))
+    gone = min(limit, limit - left + max(0.0, spent))
     return (f'<span class="clock-ring" data-clock="{seat}" '
             f'style="--clock-limit: {limit}s; --clock-spent: {gone:.1f}s"></span>')
 
 
-def out_html(lang: str, info: dict | None, name_of) -> str:
+def out_html(lang: str, info: ClockInfo | None, name_of: Callable[[int], str]) -> str:
     """Every phone says it in words when a turn's time ran out."""
-    if not info or info.get("out") is None:
+    out = info["out"] if info else None
+    if out is None:
         return ""
-    return (f'<p class="notice clock-out" role="status" data-clock-out="{info["out"]}">'
-            f'{escape(fw(lang, "clock_out", name=name_of(info["out"])))}</p>')
+    return (f'<p class="notice clock-out" role="status" data-clock-out="{out}">'
+            f'{escape(fw(lang, "clock_out", name=name_of(out)))}</p>')
 
 
 def choice_html(lang: str, limit: int) -> str:
@@ -136,4 +152,4 @@ def choice_html(lang: str, limit: int) -> str:
             f'<div class="link-actions">{buttons}</div><p class="note">{escape(fw(lang, "clock_help"))}</p></div>')
 
 
-__all__ = ["LIMITS", "TurnClock", "choice_html", "clean_limit", "out_html", "read_info", "ring_html"]
+__all__ = ["LIMITS", "ClockInfo", "TurnClock", "choice_html", "clean_limit", "out_html", "read_info", "ring_html"]

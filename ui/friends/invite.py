@@ -27,13 +27,37 @@ from __future__ import annotations
 import json
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ..core import store
 from ..core.widgets import btn
 from ..table.match import name_guest
 from .clock import clean_limit
+from .linkplay import feed_of, links_of
 from .words import fw
+
+if TYPE_CHECKING:
+    from phom.session import Session
+
+    from ..core.store import Storage
+    from ..table.app import App
+
+
+# A TURN server as the player typed it (``check_turn``; "pass" is a keyword, hence this form)
+TurnServer = TypedDict("TurnServer", {"url": str, "user": str, "pass": str})
+
+
+class NetRecord(TypedDict, total=False):
+    """The device's internet-play record (store.NET_KEY, ``load_net``): the player's
+    consent, the TURN server they set, the turn clock's limit, the reactions' mute, and the
+    room they host (with its secret)."""
+
+    consent: bool
+    turn: TurnServer | None
+    clock: int
+    mute: bool
+    room: str
+    secret: str
 
 NET_VERSION = 1
 RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com", "wss://nostr.sathoarder.com")
@@ -128,7 +152,7 @@ def parse_link(search: str, fragment: str) -> tuple[str, str]:
     return room, secret
 
 
-def check_turn(url: Any, user: Any, password: Any) -> dict | None:
+def check_turn(url: object, user: object, password: object) -> TurnServer | None:
     """A TURN server as the player typed it: None (all empty: no TURN), or
     {url, user, pass}; BadInput (turn_bad_url, turn_no_user, turn_too_long)."""
     vals = [v.strip() if isinstance(v, str) else "" for v in (url, user, password)]
@@ -143,13 +167,13 @@ def check_turn(url: Any, user: Any, password: Any) -> dict | None:
     return {"url": vals[0], "user": vals[1], "pass": vals[2]}
 
 
-def net_servers(turn: dict | None, lab: str | None = None, page_host: str = "",
-                page_origin: str = "") -> tuple[list[str], list[dict]]:
+def net_servers(turn: TurnServer | None, lab: str | None = None, page_host: str = "",
+                page_origin: str = "") -> tuple[list[str], list[dict[str, object]]]:
     """The relays and ICE servers to use. The public ones (RELAYS, STUN), plus the
     player's TURN. Tests only (``lab == "self"``, store.NET_LAB): the relay and STUN on
     the page's own host, so a test never contacts a third party; it can point nowhere
     else, so the setting cannot send a player's phone to a stranger's relay."""
-    ice: list[dict] = []
+    ice: list[dict[str, object]] = []
     if lab == "self" and page_host and page_origin.startswith(("http://", "https://")):
         relays = ["ws" + page_origin[len("http"):] + "/relay"]
         ice.append({"urls": f"stun:{page_host}:3478"})
@@ -161,13 +185,13 @@ def net_servers(turn: dict | None, lab: str | None = None, page_host: str = "",
     return relays, ice
 
 
-def load_net(storage) -> dict:
+def load_net(storage: Storage) -> NetRecord:
     """The device's internet-play record (store.NET_KEY): consent, TURN, hosted room.
     Read as every kept object is (store.read_object: one that cannot be read is set
     aside with why); a field that does not check out is dropped, the rest kept."""
     raw = store.read_object(storage, store.NET_KEY, "internet play's record",
                             ("consent", "turn", "room", "secret", "clock", "mute")) or {}
-    out: dict = {"consent": raw.get("consent") is True, "clock": clean_limit(raw.get("clock")),
+    out: NetRecord = {"consent": raw.get("consent") is True, "clock": clean_limit(raw.get("clock")),
                  "mute": raw.get("mute") is True}
     try:
         t = raw.get("turn") or {}
@@ -180,15 +204,15 @@ def load_net(storage) -> dict:
     return out
 
 
-def save_net(storage, net: dict) -> None:
+def save_net(storage: Storage, net: NetRecord) -> None:
     storage.setItem(store.NET_KEY, json.dumps(net))
 
 
-def message(kind: str, **fields) -> str:
+def message(kind: str, **fields: object) -> str:
     return json.dumps({"net": NET_VERSION, "type": kind, **fields}, ensure_ascii=False)
 
 
-def read_ctrl(text: str) -> dict | None:
+def read_ctrl(text: str) -> dict[str, object] | None:
     """One of our four words, checked; None when ``text`` is not one (a game message)."""
     try:
         raw = json.loads(text)
@@ -229,24 +253,24 @@ class NetHost:
     def seat_of(self, peer: str) -> int | None:
         return next((s for s, p in self.seated.items() if p == peer), None)
 
-    def free_seats(self, session) -> list[int]:
+    def free_seats(self, session: Session | None) -> list[int]:
         """Guest seats no phone holds: none let in here, and no token given (a seat whose
         phone joined once is kept for that phone, which comes back by its token)."""
         if session is None:
             return []
         return [s for s in session.guests() if s not in self.seated and s not in session.tokens]
 
-    def meant_seat(self, peer: str, session, names: list[str]) -> int | None:
+    def meant_seat(self, peer: str, session: Session | None, names: list[str]) -> int | None:
         """The free seat the host meant for ``peer``'s phone: the one the host named as the
         phone's player named itself, else the first free one."""
         free = self.free_seats(session)
         asked = self.asking.get(peer, "").casefold()
         return next((s for s in free if s < len(names) and names[s].casefold() == asked), free[0] if free else None)
 
-    def hello(self, session, names: list[str]) -> str:
+    def hello(self, session: Session | None, names: list[str]) -> str:
         return message("hello", v=NET_VERSION, seats=self.free_seats(session), names=names)
 
-    def joined(self, peer: str, session, names: list[str]) -> list[tuple[str, str]]:
+    def joined(self, peer: str, session: Session | None, names: list[str]) -> list[tuple[str, str]]:
         self.peers.add(peer)
         return [(peer, self.hello(session, names))]
 
@@ -264,7 +288,7 @@ class NetHost:
         self.denied.append((peer, code))
         return [(peer, message("deny", code=code))]
 
-    def control(self, peer: str, msg: dict, session) -> tuple[list[tuple[str, str]], int | None]:
+    def control(self, peer: str, msg: dict[str, object], session: Session | None) -> tuple[list[tuple[str, str]], int | None]:
         """One of our words from ``peer``: (replies, a seat to open now — a rejoin by token)."""
         kind = msg.get("type")
         if kind == "hello":        # another phone hosts this room too
@@ -294,7 +318,7 @@ class NetHost:
         self.asking[peer] = name
         return [], None
 
-    def admit(self, peer: str, seat: int, session) -> list[tuple[str, str]]:
+    def admit(self, peer: str, seat: int, session: Session | None) -> list[tuple[str, str]]:
         """The host lets ``peer`` in at ``seat`` (a free guest seat)."""
         if peer not in self.asking:
             return []
@@ -393,7 +417,7 @@ class NetGuest:
     def ask(self, seat: int | None, token: str | None) -> str:
         return message("ask", v=NET_VERSION, name=self.name, seat=seat, token=token)
 
-    def control(self, peer: str, msg: dict, seat: int | None, token: str | None) -> tuple[list[str], int | None]:
+    def control(self, peer: str, msg: dict[str, object], seat: int | None, token: str | None) -> tuple[list[str], int | None]:
         """A word from a phone of the room: (texts to send it, a seat to join now)."""
         kind = msg.get("type")
         if kind == "hello":
@@ -410,9 +434,10 @@ class NetGuest:
             return [self.ask(seat, token)], None
         if peer != self.host:
             return [], None
-        if kind == "admit" and isinstance(msg.get("seat"), int):
+        seat_given = msg.get("seat")
+        if kind == "admit" and isinstance(seat_given, int):
             self.step, self.error = "linking", None
-            return [], int(msg["seat"])
+            return [], int(seat_given)
         if kind == "deny":
             code = msg.get("code")
             self.error = code if code in ERRORS else "other"
@@ -451,7 +476,7 @@ class NetGuest:
 
 
 # ---------------------------------------------------------------- events
-def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tuple[str, str]]:
+def host_event(app: App, host: NetHost, kind: str, peer: str, text: str) -> list[tuple[str, str]]:
     """One report of ui/friends/net.js on the host's page: what to send, to which phone.
     A seated phone's game message goes to ``app.friends.links`` (HostLinks) as its seat's, so the
     engine checks it as a same-Wi-Fi link's."""
@@ -466,40 +491,40 @@ def host_event(app, host: NetHost, kind: str, peer: str, text: str) -> list[tupl
     elif kind == "leave":
         seat = host.left(peer)
         if seat is not None:
-            app.friends.links.closed(app, seat)
+            links_of(app).closed(app, seat)
     elif kind == "msg":
         msg = read_ctrl(text)
         if msg is not None:
             out, seat = host.control(peer, msg, app.session)
             if seat is not None:
                 name_guest(app, seat, host.names[seat])
-                app.friends.links.opened(app, seat)
+                links_of(app).opened(app, seat)
             return out
         seat, out = host.game_text(peer, text)
         if seat is None:
             return out
-        return [(host.seated[s], reply) for s, reply in app.friends.links.incoming(app, seat, text) if s in host.seated]
+        return [(host.seated[s], reply) for s, reply in links_of(app).incoming(app, seat, text) if s in host.seated]
     return []
 
 
-def host_admit(app, host: NetHost, peer: str, seat: int) -> list[tuple[str, str]]:
+def host_admit(app: App, host: NetHost, peer: str, seat: int) -> list[tuple[str, str]]:
     out = host.admit(peer, seat, app.session)
     if host.seat_of(peer) == seat:
         name_guest(app, seat, host.names[seat])     # the name it gave, on its seat for every phone
-        app.friends.links.opened(app, seat)
+        links_of(app).opened(app, seat)
     return out
 
 
-def host_outgoing(app, host: NetHost) -> list[tuple[str, str]]:
+def host_outgoing(app: App, host: NetHost) -> list[tuple[str, str]]:
     """The table for each seated phone whose copy is out of date (HostLinks.outgoing)."""
-    return [(host.seated[s], text) for s, text in app.friends.links.outgoing(app) if s in host.seated]
+    return [(host.seated[s], text) for s, text in links_of(app).outgoing(app) if s in host.seated]
 
 
-def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -> list[tuple[str, str]]:
+def guest_event(app: App, g: NetGuest, kind: str, peer: str, text: str, now: float) -> list[tuple[str, str]]:
     """One report of ui/friends/net.js on a guest's page (``app`` a guest's table, fed by
     the host: ``app.source`` a HostFeed): what to send. Only the host's game messages
     reach the table."""
-    feed = app.source
+    feed = feed_of(app)
     if kind == "relays":
         g.on_relays(int(text or 0))
     elif kind == "join":
@@ -525,7 +550,7 @@ def guest_event(app, g: NetGuest, kind: str, peer: str, text: str, now: float) -
 
 
 # ---------------------------------------------------------------- drawing
-def consent_items(lang: str, turn: dict | None) -> str:
+def consent_items(lang: str, turn: TurnServer | None) -> str:
     hosts = ", ".join(r.split("://", 1)[1] for r in RELAYS)
     stun = ", ".join(s.split(":")[1] for s in STUN)
     items = [fw(lang, "consent_relays", relays=hosts), fw(lang, "consent_stun", stun=stun)]
@@ -536,10 +561,10 @@ def consent_items(lang: str, turn: dict | None) -> str:
             + f'</ul><p class="note">{escape(fw(lang, "consent_see"))}</p>')
 
 
-def turn_html(lang: str, turn: dict | None, note: str | None = None, opened: bool = False) -> str:
+def turn_html(lang: str, turn: TurnServer | None, note: str | None = None, opened: bool = False) -> str:
     """The TURN fields, folded unless one is set, a note is shown or ``opened`` (the
     words just said a TURN server would help)."""
-    t = turn or {}
+    t: dict[str, str] = {"url": turn["url"], "user": turn["user"], "pass": turn["pass"]} if turn else {}
     fields = "".join(
         f'<div class="field"><label for="turn-{k}">{escape(fw(lang, "turn_" + k))}</label>'
         f'<input id="turn-{k}" data-key="turn-{k}" type="{kind}" autocomplete="off" spellcheck="false" '

@@ -6,47 +6,53 @@ the device's record (``app.friends.net``: consent, TURN), hung on the app by ui/
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..core.widgets import btn, dialog
-from .invite import consent_items, error_html, key_fits, turn_html
+from .invite import NetGuest, NetHost, consent_items, error_html, key_fits, turn_html
+from .linkplay import feed_of
+from .state import friends_of
 from .words import fw
+
+if TYPE_CHECKING:
+    from ..table.app import App
 
 PANELS = ("net_consent", "invite")
 
 
-def host_of(app):
-    return app.friends.net_host
+def host_of(app: App) -> NetHost | None:
+    return friends_of(app).net_host
 
 
-def invite_button_html(app) -> str:
+def invite_button_html(app: App) -> str:
     """Settings: "Mời bạn" on a host's table (not on a guest's)."""
     if app.guest:
         return ""
     return f'<div class="link-actions net-buttons">{btn(fw(app.lang, "invite_btn"), "net_invite", key="net-invite", cls="primary")}</div>'
 
 
-def consent_html(app) -> str:
+def consent_html(app: App) -> str:
     """The first time: which third parties internet play contacts, and what they see."""
     lang = app.lang
-    net = app.friends.net
+    net = friends_of(app).net
     body = (consent_items(lang, net.get("turn"))
-            + turn_html(lang, net.get("turn"), app.friends.net_note)
+            + turn_html(lang, net.get("turn"), friends_of(app).net_note)
             + '<div class="link-actions">'
             + btn(fw(lang, "consent_ok"), "net_consent", key="net-consent-ok", cls="primary")
             + btn(fw(lang, "cancel"), "close", key="net-consent-cancel", cls="ghost") + "</div>")
     return dialog("net_consent", fw(lang, "consent_title"), body, lang)
 
 
-def invite_html(app) -> str:
+def invite_html(app: App) -> str:
     """The host's panel: the link to send, the relays, who asks and who sits where."""
     lang = app.lang
     host = host_of(app)
-    net = app.friends.net
-    parts = []
+    net = friends_of(app).net
+    parts: list[str] = []
     guests = app.session.guests() if app.session is not None else []
     if not guests:
         parts.append(f'<p class="link-error" role="alert">{escape(fw(lang, "no_guest_seat"))}</p>')
-    url = app.friends.net_url
+    url = friends_of(app).net_url
     if url:
         parts.append(f'<p>{escape(fw(lang, "link_intro"))}</p>'
                      f'<input class="net-link" id="net-link" data-key="net-link" readonly value="{escape(url)}" '
@@ -62,16 +68,16 @@ def invite_html(app) -> str:
         for seat in sorted(host.seated):
             parts.append(f'<p class="net-seated" data-seat="{seat}">'
                          f'{escape(fw(lang, "in_seat", name=host.names.get(seat, app.name(seat)), seat=seat + 1))}</p>')
-    note = app.friends.net_note
+    note = friends_of(app).net_note
     parts.append(turn_html(lang, net.get("turn"), note))
     return dialog("invite", fw(lang, "invite_title"), "".join(parts), lang)
 
 
-def requests_rows(app, host) -> str:
+def requests_rows(app: App, host: NetHost) -> str:
     lang = app.lang
     free = host.free_seats(app.session)
     names = [s.name for s in app.seats]
-    rows = []
+    rows: list[str] = []
     for peer, name in host.asking.items():
         meant = host.meant_seat(peer, app.session, names)
         if meant is None:
@@ -89,7 +95,7 @@ def requests_rows(app, host) -> str:
     return "".join(rows)
 
 
-def banners_html(app) -> str:
+def banners_html(app: App) -> str:
     """At the table (the panel closed): who asks to sit down, and a room's trouble."""
     host = host_of(app)
     if host is None or app.dialog == "invite":
@@ -97,7 +103,7 @@ def banners_html(app) -> str:
     return requests_rows(app, host) + error_html(app.lang, host.error)
 
 
-def panel_html(app) -> str:
+def panel_html(app: App) -> str:
     if app.dialog == "net_consent":
         return consent_html(app)
     if app.dialog == "invite":
@@ -105,14 +111,16 @@ def panel_html(app) -> str:
     return ""
 
 
-def guest_screen_html(app) -> str:
+def guest_screen_html(app: App) -> str:
     """A guest who came by an invitation link: a name, the third parties said, then each
     step in words (never a silent spinner) and each failure with the way on."""
-    g = app.friends.net_guest
+    g = friends_of(app).net_guest
+    if g is None:
+        raise RuntimeError("no invitation on this table")
     lang = app.lang
-    net = app.friends.net
-    parts = []
-    if g.error == "host_left" or app.source.host_gone:
+    net = friends_of(app).net
+    parts: list[str] = []
+    if g.error == "host_left" or feed_of(app).host_gone:
         parts.append(error_html(lang, "host_left"))
     parts.append(f'<h2 id="join-title">{escape(fw(lang, "join_net_title"))}</h2>')
     if g.step == "form" and not key_fits(g.room, g.secret):
@@ -128,14 +136,14 @@ def guest_screen_html(app) -> str:
             parts.append(f'<p class="link-error" role="alert">{escape(fw(lang, "bad_name"))}</p>')
         parts.append(error_html(lang, g.error if g.error != "host_left" else None))
         parts.append(consent_items(lang, net.get("turn")))
-        parts.append(turn_html(lang, net.get("turn"), app.friends.net_note))
+        parts.append(turn_html(lang, net.get("turn"), friends_of(app).net_note))
         parts.append('<div class="link-actions">'
                      + btn(fw(lang, "consent_join"), "net_join", key="net-join", cls="primary")
                      + btn(fw(lang, "cancel"), "link_leave", key="leave", cls="ghost") + "</div>")
     else:
         if g.error and g.error != "host_left":
             parts.append(error_html(lang, g.error))
-            parts.append(turn_html(lang, net.get("turn"), app.friends.net_note,
+            parts.append(turn_html(lang, net.get("turn"), friends_of(app).net_note,
                                    opened=g.error == "no_path"))
             parts.append('<div class="link-actions">'
                          + btn(fw(lang, "retry"), "net_retry", key="net-retry", cls="primary")
@@ -149,7 +157,7 @@ def guest_screen_html(app) -> str:
             + "".join(parts) + "</section>")
 
 
-def bad_link_html(app, code: str) -> str:
+def bad_link_html(app: App, code: str) -> str:
     lang = app.lang
     return ('<section class="join panel net-join" aria-labelledby="join-title" data-key="join">'
             f'<h2 id="join-title">{escape(fw(lang, "join_net_title"))}</h2>'
@@ -159,14 +167,14 @@ def bad_link_html(app, code: str) -> str:
             "</section>")
 
 
-def plug_guest(app, guest) -> None:
+def plug_guest(app: App, guest: NetGuest) -> None:
     """A guest's table that came by an invitation link: its NetGuest, and its screen
     until the host's table arrives."""
-    app.friends.net_guest = guest
-    app.source.join_screen = guest_screen_html
+    friends_of(app).net_guest = guest
+    feed_of(app).use_join_screen(guest_screen_html)
 
 
-def plug(app) -> None:
+def plug(app: App) -> None:
     """Internet play's part of a host's table: the button, the two panels, the requests."""
     app.plug("settings", invite_button_html)
     if app.guest:

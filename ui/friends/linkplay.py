@@ -36,6 +36,9 @@ from .state import FriendsState, friends_of
 from .words import fw
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..core.store import Storage
     from ..table.source import Source, TableGame, TableTotals
 
 GUEST_PARAMS = ("lang", "four_color")   # what a guest's link may set: its own page's looks
@@ -56,7 +59,7 @@ class HostLinks:
         self.status: dict[int, str] = {}    # seat -> "wait" | "open" | "away"
         self.codes: dict[int, str] = {}     # seat -> the invitation code on show
         self.errors: dict[int, str] = {}
-        self.sent: dict[int, tuple] = {}    # seat -> (seq, names) last sent: a new move or a new name goes out
+        self.sent: dict[int, tuple[int, tuple[str, ...], int | None]] = {}    # seat -> (seq, names) last sent: a new move or a new name goes out
         self.pending: list[tuple[int, str]] = []   # the host's reactions for its guests, sent with the next outgoing
         self.joined: set[int] = set()       # seats whose phone has joined on the link open now
 
@@ -112,12 +115,12 @@ class HostLinks:
         s = app.session
         return [] if s is None else [x for x in s.guests() if self.status.get(x) == "open" and x in s.connected]
 
-    def reacted(self, app: App, seat: int, raw: dict) -> list[tuple[int, str]]:
+    def reacted(self, app: App, seat: int, raw: dict[str, object]) -> list[tuple[int, str]]:
         """A guest's reaction on ``seat``'s link (the seat is the link's, never the message's):
         shown here and passed on to the other phones, at most one every react.GAP seconds."""
         s = app.session
         got = react.read({**raw, "seat": seat}, s.players if s is not None else 4)
-        r = app.friends.react
+        r = friends_of(app).react
         if got is None or r is None or not r.allow(seat, time.monotonic()):
             return []
         r.show(seat, got[1], time.monotonic())
@@ -130,7 +133,8 @@ class HostLinks:
         if s is None:
             return []
         out, self.pending = self.pending, []
-        clock = app.friends.clock.info(s, time.monotonic()) if app.friends.clock is not None else None
+        c = friends_of(app).clock
+        clock = c.info(s, time.monotonic()) if c is not None else None
         for seat in s.guests():
             if self.status.get(seat) != "open" or seat not in s.connected:
                 continue
@@ -159,7 +163,7 @@ def away_html(app: App) -> str:
     """The host's alert, one per guest who dropped, naming the seat, with the way on:
     let a bot play (or stop it), or make a new code to invite them back. It goes when
     the guest is back."""
-    links = app.friends.links
+    links = friends_of(app).links
     if links is None or app.session is None:
         return ""
     from ..core.widgets import btn
@@ -191,7 +195,7 @@ def settings_buttons_html(app: App) -> str:
 
 
 def host_panel_html(app: App) -> str:
-    links = app.friends.links
+    links = friends_of(app).links
     return host_dialog_html(app, links) if app.dialog == "link" and links is not None else ""
 
 
@@ -222,13 +226,13 @@ def plug(app: App) -> None:
     app.plug("banners", away_html)
 
 
-def clock_now(app: App) -> tuple[dict | None, float]:
+def clock_now(app: App) -> tuple[turn_clock.ClockInfo | None, float]:
     """The turn clock as this phone knows it, and the seconds since then: the host's own,
     or what the host's last state said."""
     if app.guest:
-        feed = app.source
+        feed = feed_of(app)
         return feed.clock, time.monotonic() - feed.clock_at
-    c = app.friends.clock
+    c = friends_of(app).clock
     return (c.info(app.session, time.monotonic()) if c is not None and app.session is not None else None), 0.0
 
 
@@ -247,32 +251,32 @@ def linked_now(app: App) -> bool:
     if app.game is None:
         return False
     if app.guest:
-        return bool(app.source.connected)
-    return app.friends.links is not None and bool(app.friends.links.linked(app))
+        return bool(feed_of(app).connected)
+    return friends_of(app).links is not None and bool(links_of(app).linked(app))
 
 
 def react_bubble_html(app: App, seat: int) -> str:
-    r = app.friends.react
+    r = friends_of(app).react
     return r.bubble_html(app.lang, seat, time.monotonic()) if r is not None else ""
 
 
 def react_said_html(app: App) -> str:
-    r = app.friends.react
+    r = friends_of(app).react
     return r.said_html(app.lang, time.monotonic(), app.name) if r is not None and app.game is not None else ""
 
 
 def react_button_html(app: App) -> str:
-    r = app.friends.react
+    r = friends_of(app).react
     return r.button_html(app.lang) if r is not None and linked_now(app) else ""
 
 
 def react_picker_html(app: App) -> str:
-    r = app.friends.react
+    r = friends_of(app).react
     return r.picker_html(app.lang, app.me, time.monotonic()) if r is not None and linked_now(app) else ""
 
 
 def react_mute_html(app: App) -> str:
-    r = app.friends.react
+    r = friends_of(app).react
     if r is None or not (app.guest or any(x.kind == "guest" for x in app.seats)):
         return ""
     return r.mute_html(app.lang)
@@ -281,24 +285,27 @@ def react_mute_html(app: App) -> str:
 def send_reaction(app: App, code: str, now: float) -> bool:
     """This phone's player reacts: shown here at once, then to the host (a guest) or to
     every linked guest (the host); False when too soon after the last or not a reaction."""
-    r = app.friends.react
+    r = friends_of(app).react
     me = app.me
+    if r is None:
+        return False
     r.open = False
     if code not in react.CODES or not linked_now(app) or not r.allow(me, now):
         return False
     r.show(me, code, now, mine=True)
     if app.guest:
-        app.source.outbox.append(react.message(me, code))
+        feed_of(app).outbox.append(react.message(me, code))
     else:
-        app.friends.links.pending += [(x, react.message(me, code)) for x in app.friends.links.linked(app)]
+        links_of(app).pending += [(x, react.message(me, code)) for x in links_of(app).linked(app)]
     return True
 
 
 def clock_choice_html(app: App) -> str:
     """Settings on a host's table with a guest's seat: the turn clock."""
-    if app.friends.clock is None or not any(x.kind == "guest" for x in app.seats):
+    c = friends_of(app).clock
+    if c is None or not any(x.kind == "guest" for x in app.seats):
         return ""
-    return turn_clock.choice_html(app.lang, app.friends.clock.limit)
+    return turn_clock.choice_html(app.lang, c.limit)
 
 
 def host_dialog_html(app: App, links: HostLinks) -> str:
@@ -393,7 +400,7 @@ class HostFeed:
 
     guest = True
 
-    def __init__(self, session_storage) -> None:
+    def __init__(self, session_storage: Storage) -> None:
         self.session_storage = session_storage
         self.seat: int | None = None
         self.token: str | None = None
@@ -402,14 +409,14 @@ class HostFeed:
         self.connected = False
         self.waiting = False
         self.outbox: list[str] = []
-        self.received: list[dict] = []
+        self.received: list[dict[str, object]] = []
         self.answer_code: str | None = None
         self.error: str | None = None   # in the player's words
         self.warnings: list[str] = []   # the technical detail, for the console (ui/page/link.py)
         self.host_gone = False          # the link to the host closed (said at the top of the join screen)
         self.refused = False            # the host refused our join or a move (said as a flash)
-        self.join_screen = None         # another join screen (internet play's: ui/friends/invite_view.py)
-        self.clock: dict | None = None  # the host's turn clock as its last state said (clock.read_info)
+        self.join_screen: Callable[[App], str] | None = None   # another join screen (internet play's: ui/friends/invite_view.py)
+        self.clock: turn_clock.ClockInfo | None = None  # the host's turn clock as its last state said (clock.read_info)
         self.clock_at = 0.0             # when that state came (this phone's own clock)
         try:
             saved = json.loads(str(session_storage.getItem(GUEST_KEY) or "{}"))
@@ -419,13 +426,13 @@ class HostFeed:
             pass
         self.rejoining = self.token is not None
 
-    def use_join_screen(self, draw) -> None:
+    def use_join_screen(self, draw: Callable[[App], str]) -> None:
         """Another join screen in place of this one: ``draw(app) -> HTML`` (internet
         play's, ui/friends/invite_view.py; a bad invitation's, ui/page/net.py)."""
         self.join_screen = draw
 
     # the table's questions (ui/table/source.py OwnMatch answers them for a match of one's own)
-    def start(self, app: App, params: dict | None) -> None:
+    def start(self, app: App, params: dict[str, object] | None) -> None:
         """A guest plays the host's match, so of a link (``?join=1&lang=en``) it honours
         only the page's own preferences, checked as the host's page checks them: a bad
         value changes nothing and says why."""
@@ -484,7 +491,7 @@ class HostFeed:
 
     def hand_hidden(self, app: App, seat: int) -> bool:
         g = app.game
-        return g is not None and g.is_over and g.result.hands[seat] is None
+        return g is not None and g.is_over and g.result is not None and g.result.hands[seat] is None
 
     def screen_html(self, app: App) -> str | None:
         if app.game is not None and self.connected:
@@ -511,8 +518,9 @@ class HostFeed:
             kind = msg.get("type")
             if kind == "react":        # another phone's reaction, passed on by the host
                 got = react.read(msg, max(len(self.names), 2))
-                if got is not None and got[0] != self.seat and app.friends.react is not None:
-                    app.friends.react.show(got[0], got[1], time.monotonic())
+                r = friends_of(app).react
+                if got is not None and got[0] != self.seat and r is not None:
+                    r.show(got[0], got[1], time.monotonic())
                 return got is not None
             if kind == "welcome":
                 self.seat, self.token = int(msg["seat"]), str(msg["token"])
@@ -601,7 +609,7 @@ def links_of(app: App) -> HostLinks:
     return links
 
 
-def guest_app(storage, session_storage) -> App:
+def guest_app(storage: Storage, session_storage: Storage) -> App:
     """A linked guest's table: an ``App`` fed by the host (``HostFeed``), with
     linked play's part of its drawing plugged in."""
     app = App(storage, source=HostFeed(session_storage))
@@ -611,7 +619,7 @@ def guest_app(storage, session_storage) -> App:
 
 def join_html(app: App) -> str:
     """The guest's screen until the table arrives: paste the code, copy the answer."""
-    lang, feed = app.lang, app.source
+    lang, feed = app.lang, feed_of(app)
     intro = fw(lang, "join_again") if feed.rejoining else fw(lang, "join_intro")
     gone = ""
     if feed.host_gone:

@@ -13,8 +13,8 @@ on the guest's link (the host reads the seat from the link, never from the messa
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
-from typing import Any
 
 from phom.session import PROTOCOL
 
@@ -40,7 +40,7 @@ def message(seat: int, code: str) -> str:
     return json.dumps({"v": PROTOCOL, "type": "react", "seat": seat, "code": code})
 
 
-def read(raw: Any, players: int = 4) -> tuple[int, str] | None:
+def read(raw: object, players: int = 4) -> tuple[int, str] | None:
     """(seat, code) of a reaction message (a dict), checked; None otherwise."""
     if not isinstance(raw, dict) or raw.get("type") != "react" or raw.get("v") != PROTOCOL:
         return None
@@ -88,7 +88,7 @@ class Reactions:
         return (f'<span class="react-bubble" data-react="{code}" '
                 f'style="--react-show: {SHOW}s; --react-age: {age:.1f}s">{escape(shown_as(lang, code))}</span>')
 
-    def said_html(self, lang: str, now: float, name_of) -> str:
+    def said_html(self, lang: str, now: float, name_of: Callable[[int], str]) -> str:
         """The same in words for assistive tools (the bubble is a picture)."""
         said = [fw(lang, "react_said", name=name_of(s), what=fw(lang, got[0]))
                 for s in sorted(self.shown) if (got := self.current(s, now)) is not None]

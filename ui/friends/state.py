@@ -14,15 +14,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..table.app import App
     from .clock import TurnClock
-    from .invite import NetGuest, NetHost
+    from .invite import NetGuest, NetHost, NetRecord
     from .linkplay import HostLinks
     from .react import Reactions
+
+
+def _none_yet() -> NetRecord:
+    return {}
 
 
 @dataclass(eq=False)
 class FriendsState:
     links: HostLinks | None = None      # a host's links to its guests' phones, by seat (ui/page/link.py sets it)
-    net: dict = field(default_factory=dict)   # internet play on this device: consent, TURN, the hosted room (store NET_KEY)
+    net: NetRecord = field(default_factory=lambda: _none_yet())   # internet play on this device: consent, TURN, the hosted room (store NET_KEY)
     net_note: str | None = None         # the last word said in internet play's panels (copied, TURN saved, …)
     net_host: NetHost | None = None     # the room a host holds open for its invitation
     net_url: str = ""                   # that room's invitation link
