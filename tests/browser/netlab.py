@@ -30,16 +30,17 @@ import stat
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from needs import missing
+from table_driver import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PUB_IP = "203.0.113.1"
 PORT = 8080
 ORIGIN = f"http://{PUB_IP}:{PORT}"
 TURN_USER, TURN_PASS = "phom", "lab-secret"
+NOSTR_RELAY_PORT = 7447
 CHROMIUM = os.environ.get("PHOM_CHROMIUM", "/usr/bin/chromium")
 
 
@@ -70,7 +71,7 @@ def check_tools() -> None:
 
 
 class Lab:
-    def __init__(self, symmetric: tuple[int, ...] = ()) -> None:
+    def __init__(self, symmetric: tuple[int, ...] = (), third_party: bool = False) -> None:
         check_tools()
         self.prefix = f"pl{os.getpid() % 100000}"
         self.namespaces: list[str] = []
@@ -79,6 +80,7 @@ class Lab:
         self.phones = 0
         self.symmetric = set(symmetric)
         self.relay: subprocess.Popen | None = None
+        self.third_party = third_party
         try:
             self._public()
         except BaseException:
@@ -109,8 +111,11 @@ class Lab:
         # the page (scripts/serve.py on the namespace's own loopback) behind the relay's origin
         up = 8000
         self._spawn("serve", [sys.executable, str(ROOT / "scripts" / "serve.py"), str(up)], pub)
+        third = [str(NOSTR_RELAY_PORT)] if self.third_party else []
+        if self.third_party:
+            self._nostr_relay()
         self.relay = self._spawn("relay", ["node", str(Path(__file__).with_name("netlab_relay.mjs")),
-                                           PUB_IP, str(PORT), str(up)], pub, ready="ready")
+                                           PUB_IP, str(PORT), str(up), *third], pub, ready="ready")
         users = self.tmp / "turnuser.db"
         self._spawn("coturn", ["turnserver", "-n", f"--listening-ip={PUB_IP}", f"--relay-ip={PUB_IP}",
                                "--listening-port=3478", "--min-port=40000", "--max-port=49999",
@@ -118,6 +123,47 @@ class Lab:
                                "--no-tls", "--no-dtls", "--no-cli", f"--userdb={users}",
                                "--pidfile", str(self.tmp / "turn.pid"), "--log-file=stdout", "--simple-log"], pub)
         self._wait_http()
+
+    def _nostr_relay(self) -> None:
+        """PyPI's nostr-relay (pinned in requirements-dev.txt), unmodified, on this namespace's
+        loopback behind the page's origin (netlab_relay.mjs passes /relay on to it once told,
+        ``use_relay``). Its own validators, as its packaged config.yaml lists them: an event's
+        content over 4,096 characters refused ("280 characters should be enough for anybody"),
+        signatures checked, events older than a year or an hour ahead refused; 32
+        subscriptions a socket. Stored in a throwaway SQLite file."""
+        config = self.tmp / "nostr-relay.yaml"
+        config.write_text(f"""DEBUG: false
+storage:
+  sqlalchemy.url: sqlite+aiosqlite:///{self.tmp / 'nostr.sqlite3'}
+  num_concurrent_reqs: 10
+  num_concurrent_adds: 2
+  validators:
+    - nostr_relay.validators.is_not_too_large
+    - nostr_relay.validators.is_signed
+    - nostr_relay.validators.is_recent
+    - nostr_relay.validators.is_not_hellthread
+max_event_size: 4096
+verification:
+  nip05_verification: disabled
+gunicorn:
+  bind: 127.0.0.1:{NOSTR_RELAY_PORT}
+  workers: 1
+  loglevel: warning
+  reload: false
+subscription_limit: 32
+message_timeout: 1800
+""")
+        exe = Path(sys.executable).with_name("nostr-relay")
+        if not exe.is_file():
+            missing("the NAT lab's third-party relay needs nostr-relay (pip install -r requirements-dev.txt)")
+        self._spawn("nostr-relay", [str(exe), "-c", str(config), "serve", "--use-uvicorn"], self.pub)
+
+    def use_relay(self, which: str) -> None:
+        """Which relay takes the phones' new sockets from now on: "own" (netlab_relay.mjs) or
+        "third" (nostr-relay). Sockets already open stay where they are."""
+        r = _run("python3", "-c", f"import urllib.request as u; print(u.urlopen('{ORIGIN}/relay-use?{which}').read().decode())",
+                 ns=self.pub)
+        assert r.stdout.strip() == which, r.stdout
 
     def phone(self) -> str:
         """A new phone behind its own router: the phone's namespace."""
@@ -176,24 +222,36 @@ table inet home {{
                              cwd=str(ROOT), start_new_session=True)
         self.procs.append(p)
         if ready:
-            deadline = time.time() + 20
-            while ready not in (self.tmp / f"{name}.log").read_text(errors="replace"):
-                if p.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"{name} did not start: {self.log(name)}")
-                time.sleep(0.05)
+            try:
+                wait_for(lambda: p.poll() is not None or ready in (self.tmp / f"{name}.log").read_text(errors="replace"),
+                         20.0, f"{name} did not start")
+            except AssertionError:
+                pass
+            if p.poll() is not None or ready not in (self.tmp / f"{name}.log").read_text(errors="replace"):
+                raise RuntimeError(f"{name} did not start: {self.log(name)}")
         return p
 
     def _wait_http(self) -> None:
         # (90 s: the first serve after a repack compiles the archives' bytecode, ~15 s idle,
         # much longer on a busy machine)
-        deadline = time.time() + 90
-        while time.time() < deadline:
-            r = _run("python3", "-c", f"import urllib.request as u; u.urlopen('{ORIGIN}/index.html', timeout=2)",
-                     ns=self.pub, check=False)
-            if r.returncode == 0:
+        urls = [f"{ORIGIN}/index.html"] + ([f"http://127.0.0.1:{NOSTR_RELAY_PORT}/"] if self.third_party else [])
+
+        def up() -> bool:
+            if any(p.poll() is not None for p in self.procs):
+                return True      # one of them gave up: said below
+            # (any answer will do: a relay may answer a plain GET with an error status)
+            return all(_run("python3", "-c", "import urllib.request as u, urllib.error as e\n"
+                            f"try: u.urlopen('{url}', timeout=2)\nexcept e.HTTPError: pass",
+                            ns=self.pub, check=False).returncode == 0 for url in urls)
+
+        try:
+            wait_for(up, 90.0, "the lab's page", poll=0.2)
+            if all(p.poll() is None for p in self.procs):
                 return
-            time.sleep(0.2)
-        raise RuntimeError(f"the lab's page did not come up: {self.log('serve')} {self.log('relay')}")
+        except AssertionError:
+            pass
+        raise RuntimeError(f"the lab's page or relays did not come up: {self.log('serve')} {self.log('relay')}"
+                           f" {self.log('nostr-relay')}")
 
     def log(self, name: str) -> str:
         p = self.tmp / f"{name}.log"

@@ -3,7 +3,7 @@
 // switch (phom.netlab = "self", ui/friends/invite.py net_servers) can point at nothing
 // but the page's own host.
 //
-//   node netlab_relay.mjs LISTEN_HOST LISTEN_PORT UPSTREAM_PORT
+//   node netlab_relay.mjs LISTEN_HOST LISTEN_PORT UPSTREAM_PORT [THIRD_PARTY_PORT]
 //
 // HTTP requests are passed to the page server (scripts/serve.py) on 127.0.0.1:UPSTREAM_PORT
 // of this namespace; a WebSocket on /relay speaks the part of NIP-01 trystero uses:
@@ -15,14 +15,59 @@
 // sent one would lose its only relay and the lab's tests would fail. GET /relay-stats says
 // how many events came and the longest, for the tests' figures. Prints "ready" once
 // listening, and the event count on SIGTERM, for the test's log.
+//
+// With THIRD_PARTY_PORT, a relay that is not this one (PyPI's nostr-relay, started by the
+// lab on that port of this namespace's loopback) can take /relay instead: GET
+// /relay-use?third sends each new WebSocket there, message for message, and
+// /relay-use?own back here. The stats then count what the phones sent it and what it
+// refused (its "OK" false), with its reasons, and the events it took once of two sent.
 import http from "node:http";
 import { WebSocketServer } from "ws";
 
-const [host, port, upstream] = process.argv.slice(2);
+import { WebSocket } from "ws";
+
+const [host, port, upstream, thirdPort] = process.argv.slice(2);
 const subs = new Map();   // ws -> Map(subId -> filters[])
 let events = 0;
 const MAX_EVENT = 4096;
-const longest = { length: 0, kind: 0, refused: 0 };
+const longest = { length: 0, kind: 0, refused: 0, duplicates: 0, reasons: [] };
+let use = "own";          // which relay takes a new /relay socket: "own" or "third"
+
+function counted(ev) {
+  events += 1;
+  const length = JSON.stringify(ev).length;
+  if (length > longest.length) Object.assign(longest, { length, kind: ev.kind });
+  return length;
+}
+
+// A phone's socket passed on to the third-party relay, each message as it is (text frames).
+function passOn(ws) {
+  const up = new WebSocket(`ws://127.0.0.1:${thirdPort}/`);
+  const waiting = [];
+  up.on("open", () => { for (const m of waiting.splice(0)) up.send(m); });
+  up.on("message", (data) => {
+    const text = String(data);
+    try {
+      const [kind, , ok, reason] = JSON.parse(text);
+      // (an event sent twice is taken once: "duplicate:", which trystero counts as no failure)
+      if (kind === "OK" && ok === false && String(reason).startsWith("duplicate:")) longest.duplicates += 1;
+      else if (kind === "OK" && ok === false) { longest.refused += 1; longest.reasons.push(String(reason)); }
+      if (kind === "NOTICE" || kind === "CLOSED") longest.reasons.push(text.slice(0, 200));
+    } catch { /* not ours to read */ }
+    if (ws.readyState === 1) ws.send(text);
+  });
+  up.on("close", () => ws.close());
+  up.on("error", () => ws.terminate());
+  ws.on("message", (data) => {
+    const text = String(data);
+    try {
+      const msg = JSON.parse(text);
+      if (Array.isArray(msg) && msg[0] === "EVENT" && msg[1]) counted(msg[1]);
+    } catch { /* the relay says so */ }
+    if (up.readyState === 1) up.send(text); else waiting.push(text);
+  });
+  ws.on("close", () => up.close());
+}
 
 function matches(f, ev) {
   if (Array.isArray(f.kinds) && !f.kinds.includes(ev.kind)) return false;
@@ -38,7 +83,14 @@ function matches(f, ev) {
 const server = http.createServer((req, res) => {
   if (req.url === "/relay-stats") {
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ events, max_event: MAX_EVENT, ...longest }));
+    res.end(JSON.stringify({ events, max_event: MAX_EVENT, use, ...longest }));
+    return;
+  }
+  if (req.url.startsWith("/relay-use?")) {
+    const want = req.url.split("?")[1];
+    if (want === "own" || (want === "third" && thirdPort)) use = want;
+    res.writeHead(use === want ? 200 : 400, { "content-type": "text/plain" });
+    res.end(use);
     return;
   }
   const up = http.request({ host: "127.0.0.1", port: +upstream, path: req.url, method: req.method,
@@ -60,6 +112,7 @@ server.on("upgrade", (req, sock, head) => {
 });
 
 wss.on("connection", (ws) => {
+  if (use === "third") { passOn(ws); return; }
   subs.set(ws, new Map());
   ws.on("close", () => subs.delete(ws));
   ws.on("message", (data) => {
@@ -70,9 +123,7 @@ wss.on("connection", (ws) => {
     if (kind === "EVENT") {
       const ev = rest[0];
       if (!ev || typeof ev.id !== "string") { ws.send(JSON.stringify(["NOTICE", "bad event"])); return; }
-      events += 1;
-      const length = JSON.stringify(ev).length;
-      if (length > longest.length) Object.assign(longest, { length, kind: ev.kind });
+      const length = counted(ev);
       if (length > MAX_EVENT) {
         longest.refused += 1;
         ws.send(JSON.stringify(["OK", ev.id, false, `invalid: event is ${length} characters, over ${MAX_EVENT}`]));

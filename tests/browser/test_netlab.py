@@ -4,15 +4,20 @@ relay (one origin) and coturn in a "public" namespace. Nothing leaves the lab: t
 is told (``phom.netlab = "self"``, the one test switch, which can name only the page's own
 host) to use the lab's relay and STUN, and no name resolves.
 
-- a host and two guests join by the invitation link and play a whole hand by taps; every
+- a host and two guests join by the invitation link and play a whole hand by taps, through
+  a Nostr relay that is not the project's own (PyPI's nostr-relay, unmodified: signatures
+  checked, its size limit on); every
   state a guest got named only cards it could see; a guest reloads mid-hand and is back
   in its seat by its token, without asking again; the host reloads and both are back
 - a guest behind a symmetric NAT with no TURN is told its network blocks a direct link, with
   the TURN fields open under the words; it types the lab's TURN there, tries again, and
-  plays the hand relayed
+  plays the hand relayed, through the project's own relay (tests/browser/netlab_relay.mjs)
+- each whole hand runs the turn clock out once (the host's time moved on 20 s: Playwright's
+  clock) and sends reactions
 - the relay down: the host is told within seconds, and the same-Wi-Fi codes still work
 
-One lab and one browser per phone for the module (a lab costs ~1 s, a browser ~1 s).
+One lab and one browser per phone for the module (a lab costs ~1 s, a browser ~1 s; the
+third-party relay starts beside the page, ~2 s, waited for with it).
 """
 
 from __future__ import annotations
@@ -39,14 +44,21 @@ CLOSED = "User-Initiated Abort, reason=Close called"
 error, on every phone that had a link to it; any other console error fails a lab test"""
 
 
+LAB: list = []     # the module's lab, for failures' messages
+
+
 @pytest.fixture(scope="module")
 def lab():
-    lab = netlab.Lab(symmetric=(SYM + 1,))
+    lab = netlab.Lab(symmetric=(SYM + 1,), third_party=True)
+    LAB[:] = [lab]
     try:
         lab.spaces = [lab.phone() for _ in range(4)]
         yield lab
     finally:
         print("netlab figures:", json.dumps(FIGURES))
+        said = [line for line in lab.log("nostr-relay").splitlines() if re.search(r"error|rejected|throttl", line, re.I)]
+        if said:
+            print("nostr-relay said:", said[-10:])
         lab.close()
 
 
@@ -63,10 +75,45 @@ def phones(lab, playwright):
             b.close()
 
 
-def phone(browser, guard: Guard | None = None, lang="vi-VN"):
+KEEP_PCS = """(() => {
+    const Base = window.RTCPeerConnection;
+    if (typeof Base !== "function") return;
+    window.__pcs = [];
+    window.RTCPeerConnection = class extends Base {
+        constructor(...a) { super(...a); window.__pcs.push(this); }
+    };
+})()"""
+"""every RTCPeerConnection of the page kept, for ``ice_dump`` when a link does not come"""
+
+
+def ice_dump(page) -> str:
+    """Each link the page tried: its states and the candidate types gathered and received,
+    to tell a failure's cause (which end's NAT address never reached the other)."""
+    try:
+        return str(page.evaluate("""async () => Promise.all((window.__pcs || []).filter(
+            (pc) => pc.connectionState !== "closed").map(async (pc) => {
+            const local = [], remote = [], pairs = [];
+            (await pc.getStats()).forEach((r) => {
+                if (r.type === "local-candidate") local.push(r.candidateType);
+                if (r.type === "remote-candidate") remote.push(r.candidateType);
+                if (r.type === "candidate-pair") pairs.push(r.state);
+            });
+            return [pc.connectionState, pc.signalingState, pc.iceGatheringState, local.join(","), remote.join(","),
+                    pairs.join(",")];
+        }))"""))
+    except PlaywrightError as e:
+        return f"(no dump: {e})"
+
+
+def phone(browser, guard: Guard | None = None, lang="vi-VN", clock=False):
+    """A phone's page. ``clock``: its time may be moved on by the test (Playwright's clock;
+    it runs as usual until then), for the host whose turn clock is to run out."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang, has_touch=True)
     ctx.add_init_script("localStorage.setItem('phom.netlab', 'self')")
+    ctx.add_init_script(KEEP_PCS)
     page = ctx.new_page()
+    if clock:
+        page.clock.install()
     if guard is not None:
         guard.watch(page)
         guard.watch_requests(ctx)
@@ -124,9 +171,18 @@ def admit(host, seat: int, t0: float, what: str, guest=None, shot=None) -> None:
     host.locator(f'[data-act="net_admit"][data-arg$=":{seat}"]').first.tap()
 
 
-def sees_table(page, what: str, t0: float | None = None, timeout=60.0) -> None:
-    wait_for(lambda: page.locator(".hand .card").count() > 0, f"{what}'s table", timeout,
-             lambda: page.inner_text("#table")[:300])
+def sees_table(page, what: str, t0: float | None = None, timeout=60.0, host=None) -> None:
+    def table() -> bool:
+        try:
+            return page.locator(".hand .card").count() > 0
+        except PlaywrightError:      # navigating: a seated phone trying again on a fresh page
+            return False
+
+    wait_for(table, f"{what}'s table", timeout,
+             lambda: f"{page.inner_text('#table')[:300]} {page.evaluate('window.phomNet.events()')[-12:]}"
+                     f" links: {ice_dump(page)}"
+                     + (f" host's: {host.evaluate('window.phomNet.events()')[-12:]} {ice_dump(host)}" if host else "")
+                     + f" relay: {LAB[0].relay_stats() if LAB else ''}")
     if t0 is not None:
         FIGURES[f"{what}: link tapped -> table (s)"] = round(time.time() - t0, 2)
 
@@ -174,18 +230,33 @@ def no_hidden_card(guest, host, seat: int, what: str) -> None:
     CHECKS["seconds"] += time.time() - t0
 
 
-def relay_events_fit(lab, what: str) -> None:
-    """Every signalling event so far was taken by the relay, the longest well under the 4,096
-    characters strict public relays allow (trystero gives a relay up for good when it refuses
-    one). Trickle ICE keeps them short: each candidate its own event, a TURN server's too."""
+def relay_events_fit(lab, what: str, which: str, before: int = 0) -> None:
+    """Every signalling event so far was taken by the relay (``which``, the one the phones'
+    sockets went to: "third" or "own"; more events than ``before``), the longest well under
+    the 4,096 characters strict public relays allow (trystero gives a relay up for good when
+    it refuses one). Trickle ICE keeps them short: each candidate its own event, a TURN
+    server's too."""
     stats = lab.relay_stats()
     FIGURES[f"longest relay event after {what} (characters)"] = stats["length"]
-    assert stats["events"] > 0 and stats["refused"] == 0, stats
+    FIGURES[f"relay events: {what}"] = stats["events"] - before
+    FIGURES[f"relay events sent twice, taken once: {what}"] = stats["duplicates"]
+    assert stats["use"] == which and stats["events"] > before and stats["refused"] == 0, stats
     assert stats["length"] < 3000, stats
 
 
-def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, artifacts):
+@pytest.fixture
+def third_party_relay(lab):
+    """The phones' relay is PyPI's nostr-relay for this test, the lab's own after it."""
+    lab.use_relay("third")
+    try:
+        yield
+    finally:
+        lab.use_relay("own")
+
+
+def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, artifacts, third_party_relay):
     guard = Guard(netlab.ORIGIN)
+    events_before = lab.relay_stats()["events"]
     host = phone(phones[HOST], guard)
     lan = phone(phones[LAN], guard)
     minh = phone(phones[MINH], guard, "en-US")
@@ -247,7 +318,7 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
                     t0 = time.time()
                     g.reload()
                     wait_booted(g)
-                    sees_table(g, "Lan after a reload", t0)   # back by its token: no name, no asking
+                    sees_table(g, "Lan after a reload", t0, host=host)   # back by its token: no name, no asking
                     assert json.loads(g.evaluate("sessionStorage.getItem('phom.guest.v1')"))["token"] == token
                     assert host.locator(".net-ask").count() == 0
                     no_hidden_card(g, host, seat, "Lan after a reload")
@@ -301,7 +372,8 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
 
         wait_for(back, f"{what}: the host gone, then its new table", 90.0,
                  lambda g=g: f"{g.inner_text('#table')[:200]} host: {host.evaluate('window.phomNet.events()')}"
-                             f" guest: {g.evaluate('window.phomNet.events()')[-8:]}")
+                             f" guest: {g.evaluate('window.phomNet.events()')[-8:]}"
+                             f" links: host {ice_dump(host)} guest {ice_dump(g)} relay: {lab.relay_stats()}")
         no_hidden_card(g, host, seat, f"{what} after the host's reload")
     FIGURES["host reload -> both guests back (s)"] = round(time.time() - t0, 2)
     FIGURES["guests that tried again by themselves after the host's reload"] = ", ".join(retried) or "none"
@@ -309,7 +381,7 @@ def test_three_phones_on_three_networks_play_a_hand_from_one_link(lab, phones, a
     FIGURES["guest pages checked for hidden cards"] = CHECKS["pages"]
     FIGURES["those checks took (s)"] = round(CHECKS["seconds"], 2)
     assert CHECKS["pages"] >= 8
-    relay_events_fit(lab, "three phones, a hand, two reloads")
+    relay_events_fit(lab, "three phones, a hand, two reloads (nostr-relay)", "third", events_before)
     guard.problems = [p for p in guard.problems if CLOSED not in p]
     guard.check()
 
@@ -385,14 +457,37 @@ def minh_runs_out_of_time(host, lan, minh, artifacts) -> None:
     assert "Hurry up!" in minh.inner_text('[data-react="nhanh"]')
     shots(lan, artifacts, "net-clock-react-guest-vi")
     shots(minh, artifacts, "net-clock-react-guest-en")
-    for pg, words in ((minh, "Time ran out — a bot plays one turn for Minh."),
-                      (lan, "Hết giờ — máy đánh thay Minh một lượt."), (host, "Hết giờ — máy đánh thay Minh một lượt.")):
-        wait_for(lambda pg=pg: pg.locator(".clock-out").count(), "the words when Minh's time ran out", 45.0,
-                 lambda pg=pg: pg.inner_text("#table")[:200])
-        assert words in pg.inner_text(".clock-out")
+    runs_out(host, {3: minh, 1: lan}, 3, "Minh", move_on=False)
     waited = time.time() - t0
     FIGURES["clock 20 s: Minh's turn -> 'time ran out' on every phone (s)"] = round(waited, 2)
     assert 15.0 < waited < 45.0
+
+
+def runs_out(host, guests: dict, seat: int, name: str, move_on: bool) -> None:
+    """The turn of ``seat`` (a guest's, its clock on 20 s, nothing run out yet) runs out:
+    waited for, or (``move_on``) the host's time moved on 20 s, its 0.5 s look at the clock
+    then finding the turn over. The seat's bot plays it, and every phone says so, the seat's
+    own phone to its player ("bạn", "you"); then the host turns the clock off (the rest of
+    the hand, reloads included, untimed).
+
+    Moved on only where no phone links anew after: the host's page then dates its relay
+    events 20 s ahead, and a page that subscribes "since" its own now (trystero) misses
+    the others' events for as long (a phone's clock set 20 s fast would too)."""
+    assert all(pg.locator(".clock-out").count() == 0 for pg in (host, *guests.values()))
+    turns = host_game(host).turns[seat]
+    if move_on:
+        host.clock.fast_forward(20_000)
+    said = {"vi": f"Hết giờ — máy đánh thay {name} một lượt.", "en": f"Time ran out — a bot plays one turn for {name}."}
+    you = {"vi": "Hết giờ — máy đánh thay bạn một lượt.", "en": "Time ran out — a bot plays one turn for you."}
+    for s, pg in [(None, host), *guests.items()]:
+        lang = pg.evaluate("document.documentElement.lang")
+        wait_for(lambda pg=pg: pg.locator(".clock-out").count(), f"the words when {name}'s time ran out", 45.0,
+                 lambda pg=pg: pg.inner_text("#table")[:200])
+        assert (you if s == seat else said)[lang] in pg.inner_text(".clock-out")
+    wait_for(lambda: host_game(host).turns[seat] == turns + 1, f"{name}'s turn played by the seat's bot", 15.0)
+    host.tap('[data-act="settings"]')
+    host.tap('[data-act="link_clock"][data-arg="0"]')
+    host.keyboard.press("Escape")
 
 
 def guest_messages_net(page) -> list[dict]:
@@ -402,8 +497,9 @@ def guest_messages_net(page) -> list[dict]:
 
 def test_symmetric_nat_without_turn_is_told_and_with_turn_plays_relayed(lab, phones, artifacts):
     guard = Guard(netlab.ORIGIN)
-    host = phone(phones[HOST], guard)
+    host = phone(phones[HOST], guard, clock=True)
     sym = phone(phones[SYM], guard)
+    events_before = lab.relay_stats()["events"]
     host_table(host, {2: "Hà"}, seed=5)
     link = invite(host)
     t0 = join(sym, link, "Hà")
@@ -432,22 +528,48 @@ def test_symmetric_nat_without_turn_is_told_and_with_turn_plays_relayed(lab, pho
     assert path(host, sym, "host -> Hà")[1] == "relay"      # the host's end: to Hà's relayed address
     no_hidden_card(sym, host, 2, "Hà via TURN")
     host.keyboard.press("Escape")
+    host.tap('[data-act="settings"]')                     # the turn clock: 20 s a guest's turn
+    host.tap('[data-act="link_clock"][data-arg="20"]')
+    host.keyboard.press("Escape")
+    ran_out = False
     for _ in range(600):
         if phase(host) == "hand-over":
             break
-        if phase(sym) == "your-turn":
+        if phase(sym) == "your-turn" and not ran_out:
+            t0 = time.time()
+            ha_runs_out_of_time(host, sym)
+            FIGURES["Hà's clock and reactions, relayed, took (s)"] = round(time.time() - t0, 2)
+            ran_out = True
+        elif phase(sym) == "your-turn":
             tap_step(sym)
         elif phase(host) == "your-turn":
             tap_step(host)
         time.sleep(0.05)
+    assert ran_out
     wait_for(lambda: phase(sym) == "hand-over", "the hand played through TURN", 60.0,
              lambda: sym.inner_text("#table")[:300])
     no_hidden_card(sym, host, 2, "Hà at the hand's end")
-    relay_events_fit(lab, "a TURN setting")
+    relay_events_fit(lab, "a TURN setting (the lab's relay)", "own", events_before)
     host.context.close()
     sym.context.close()
     guard.problems = [p for p in guard.problems if CLOSED not in p]
     guard.check()
+
+
+def ha_runs_out_of_time(host, ha) -> None:
+    """Issue 51, through the project's own relay and TURN: Hà's turn, the ring on her seat
+    on both phones; she says "Hay!" and the host "Cảm ơn", each beside its sender's seat on
+    both; her time runs out (``runs_out``)."""
+    for pg in (host, ha):
+        wait_for(lambda pg=pg: pg.locator('.seat[data-seat="2"] .clock-ring').count(), "the ring on Hà's seat",
+                 10.0, lambda pg=pg: pg.inner_text("#table")[:200])
+    for who, seat, code in ((ha, 2, "hay"), (host, 0, "cam_on")):
+        react(who, code)
+        for pg in (host, ha):
+            wait_for(lambda pg=pg, seat=seat, code=code: pg.locator(
+                f'.seat[data-seat="{seat}"] .react-bubble[data-react="{code}"]').count(),
+                f"seat {seat}'s '{code}' beside its seat", 10.0)
+    runs_out(host, {2: ha}, 2, "Hà", move_on=True)
 
 
 def test_relay_down_is_said_and_the_same_wifi_codes_still_work(lab, phones, artifacts):

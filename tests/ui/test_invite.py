@@ -618,8 +618,8 @@ def test_the_turn_clock_runs_out_once_a_bot_finishes_the_turn_every_phone_is_tol
     assert clock.tick(s, t0 + 19.9) is None and 2 not in s.covered
     assert clock.tick(s, t0 + 20.0) == "out" and 2 in s.covered
     room.pump()
-    for page in (host, lan):
-        assert "Hết giờ — máy đánh thay Lan một lượt." in render.page_html(page)
+    assert "Hết giờ — máy đánh thay Lan một lượt." in render.page_html(host)
+    assert "Hết giờ — máy đánh thay bạn một lượt." in render.page_html(lan)    # Lan's own phone: "bạn"
     assert json.loads(room.got["p1"][-1])["clock"]["out"] == 2
     while host.game.to_move == 2:     # the seat's bot finishes the turn (the page's bots loop)
         assert host.bot_to_move()
@@ -706,9 +706,25 @@ def test_a_seated_guest_told_no_path_tries_again_by_itself_once():
     assert not g.retry_by_itself(seated=True, retried=True)      # once: then the words and "Thử lại"
     assert not g.retry_by_itself(seated=False, retried=False)    # a newcomer is told, not reloaded
     g.start("Lan", 10.0)
-    g.on_relays(1)
-    assert not g.tick(47.0) or g.error != "no_path"
+    g.on_relays(0)
+    assert g.tick(18.5) and g.error == "offline"
     assert not g.retry_by_itself(seated=True, retried=False)     # another failure: not this one
+
+
+def test_a_seated_guest_coming_back_that_hears_no_host_tries_again_by_itself_once():
+    """The lab, against PyPI's nostr-relay: a guest's page reloaded mid-hand, its first
+    exchange with the host failed with no word on its side, and trystero's next announce is
+    a minute on; a fresh page links."""
+    g = NetGuest("abcdefghij12", "S3cr3t-key_0123456789")
+    g.start("Lan", 0.0)
+    g.on_relays(1)
+    assert not g.tick(14.9, back=True) and g.tick(15.1, back=True) and g.error == "no_host"
+    assert g.retry_by_itself(seated=True, retried=False)
+    assert not g.retry_by_itself(seated=False, retried=False)    # a newcomer is told, after HOST_WAIT
+    g.start("Lan", 100.0)
+    g.on_relays(1)
+    assert not g.tick(115.1) and not g.tick(134.9)              # tried once already: the usual wait
+    assert g.tick(135.1) and g.error == "no_host"
 
 
 

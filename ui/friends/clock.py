@@ -20,6 +20,7 @@ from .words import fw
 
 if TYPE_CHECKING:
     from phom.session import Session
+    from phom.words import Who
 
 
 class ClockInfo(TypedDict):
@@ -131,13 +132,14 @@ def ring_html(info: ClockInfo | None, seat: int, spent: float) -> str:
             f'style="--clock-limit: {limit}s; --clock-spent: {gone:.1f}s"></span>')
 
 
-def out_html(lang: str, info: ClockInfo | None, name_of: Callable[[int], str]) -> str:
-    """Every phone says it in words when a turn's time ran out."""
+def out_html(lang: str, info: ClockInfo | None, who_of: Callable[[int], Who]) -> str:
+    """Every phone says it in words when a turn's time ran out: the seat by its name, or
+    "bạn" / "you" on that seat's own phone (``who_of``: a seat as the page names it)."""
     out = info["out"] if info else None
     if out is None:
         return ""
     return (f'<p class="notice clock-out" role="status" data-clock-out="{out}">'
-            f'{escape(fw(lang, "clock_out", name=name_of(out)))}</p>')
+            f'{escape(fw(lang, "clock_out", who=who_of(out)))}</p>')
 
 
 def choice_html(lang: str, limit: int) -> str:

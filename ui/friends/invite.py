@@ -68,6 +68,10 @@ STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 RELAY_WAIT = 8.0      # s: no relay open by then -> "offline"
 HOST_WAIT = 35.0      # s: relays open but no host heard by then -> "no host" (longer than trystero
                       # takes to report a host it exchanged offers with but could not reach: "no path")
+BACK_WAIT = 15.0      # s: a phone coming back to its seat that hears no host by then tries once more
+                      # on a fresh page (``retry_by_itself``) rather than wait for trystero's next
+                      # announce, a minute on (the lab: a reloaded guest's first exchange with the
+                      # host can fail with no word on the guest's side; the fresh page links)
 ERROR_GRACE = 5.0     # s: a failure with a phone not yet known to be the host is said only if no host
                       # linked by then (it may be another guest's phone, or a stranger's with a wrong key)
 ROOM_CHECK = 4        # letters at the end of a room id that check the room's key (key_fits)
@@ -449,11 +453,13 @@ class NetGuest:
         rather than wait for "Thử lại": a phone that held a seat, coming back to it (the host
         reloaded, or it did) and told no path to the host, once. In the lab, one in four
         host reloads left one guest's new link to the host with no path while the other's
-        linked; the first try on a fresh page links."""
-        return self.error == "no_path" and seated and not retried
+        linked; the first try on a fresh page links. Likewise no host heard within BACK_WAIT
+        (``tick`` with ``back``)."""
+        return self.error in ("no_path", "no_host") and seated and not retried
 
-    def tick(self, now: float) -> bool:
-        """Time passing: True when a wait ran out (its error set)."""
+    def tick(self, now: float, back: bool = False) -> bool:
+        """Time passing: True when a wait ran out (its error set). ``back``: a phone coming back
+        to its seat that has not tried again yet: no host within BACK_WAIT is "no host"."""
         # ("host_left" is a wait, not an end: the host's page may be back, and a failure to
         # reach it then is said, so a seated phone can try again by itself)
         if self.started_at is None or self.step in ("form", "in") or self.error not in (None, "host_left"):
@@ -469,7 +475,7 @@ class NetGuest:
         if self.relays == 0 and waited > RELAY_WAIT:
             self.error = "offline"
             return True
-        if self.step == "finding" and self.host is None and waited > HOST_WAIT:
+        if self.step == "finding" and self.host is None and waited > (BACK_WAIT if back else HOST_WAIT):
             self.error = "no_host"
             return True
         return False

@@ -243,7 +243,7 @@ def clock_ring_html(app: App, seat: int) -> str:
 
 def clock_out_html(app: App) -> str:
     info, _ = clock_now(app)
-    return turn_clock.out_html(app.lang, info, app.name) if app.game is not None else ""
+    return turn_clock.out_html(app.lang, info, app.who) if app.game is not None else ""
 
 
 def linked_now(app: App) -> bool:

@@ -50,6 +50,55 @@ function openRelays() {
   return n;
 }
 
+// trystero (0.25) takes an offer's SDP, encrypts it, and only then listens for the offer's
+// ICE candidates: a candidate gathered in between is sent to nobody. Its pooled offers made
+// more than a minute ago restart ICE when taken, so on a page open that long (the host when
+// a guest reloads, the guests when the host reloads) every candidate of a new offer is
+// gathered right in that gap; on a busy phone (the page's Python holds the main thread) the
+// NAT's address (srflx) was lost, the other phone's NAT never opened, and the link failed
+// with "no path" (the lab, 1 run in 3). An offer here is handed over only once its ICE
+// gathering is done (at most GATHER_MS), so its SDP holds every candidate; one gathered
+// later still trickles. Answers are not held: trystero keeps their candidates until asked.
+const GATHER_MS = 2000;
+
+function gathered(pc) {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (pc.iceGatheringState !== "complete") return;
+      pc.removeEventListener("icegatheringstatechange", done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => { pc.removeEventListener("icegatheringstatechange", done); resolve(); }, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", done);
+  });
+}
+
+let GatheredOffers = null;   // made on first start: a browser without WebRTC must still load this module
+
+function gatheredOffers() {
+  GatheredOffers ??= class extends RTCPeerConnection {
+    #setting = false;   // a description being set: not to be read until its offer's gathering is done
+
+    // trystero reads an offer it pooled from here when it is taken (none yet: it waits for
+    // the offer being made, which comes once gathered)
+    get localDescription() { return this.#setting ? null : super.localDescription; }
+
+    async setLocalDescription(description) {
+      // listened for before the description is set: the change to "complete" is this gathering's
+      const waited = gathered(this);
+      this.#setting = true;
+      try {
+        await (description === undefined ? super.setLocalDescription() : super.setLocalDescription(description));
+        if (super.localDescription && super.localDescription.type === "offer") await waited;
+      } finally {
+        this.#setting = false;
+      }
+    }
+  };
+  return GatheredOffers;
+}
+
 // Join room ``roomId`` with the room secret. ``relays``: the wss:// URLs; ``iceServers``:
 // the STUN (and TURN, if the player set one) servers, exactly, never trystero's own.
 export async function start(roomId, secret, relays, iceServers) {
@@ -62,11 +111,13 @@ export async function start(roomId, secret, relays, iceServers) {
     password: String(secret),
     relayConfig: { urls: Array.from(relays, String) },
     rtcConfig: { iceServers: JSON.parse(JSON.stringify(iceServers)) },
-    // Each ICE candidate its own short relay event (trystero's default, said here because
-    // it matters): an offer that waited for every candidate — a phone's IPv6 addresses,
-    // STUN's, a TURN server's over UDP and TCP — can pass the 4,096 characters strict public
-    // relays take, and trystero gives a relay up for good on a refusal (docs/INTERNET-PLAY.md).
+    // Each ICE candidate found after an offer or answer is handed over goes as its own short
+    // relay event (trystero's default, said here because it matters): the offer holds what
+    // was gathered (GatheredOffers; trystero's pooled offers always did), the answer none.
+    // Strict public relays take 4,096 characters and trystero gives a relay up for good on a
+    // refusal (docs/INTERNET-PLAY.md): the lab measures the longest event, a TURN set too.
     trickleIce: true,
+    rtcPolyfill: gatheredOffers(),
   };
   room = trystero.joinRoom(cfg, String(roomId), {
     onJoinError: (d) => {

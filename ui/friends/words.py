@@ -138,7 +138,7 @@ TEXT = {
         "clock_off": "Tắt",
         "clock_s": "{n} giây",
         "clock_help": "Hết giờ thì máy đánh thay lượt đó; lượt sau người chơi đánh tiếp.",
-        "clock_out": "Hết giờ — máy đánh thay {name} một lượt.",
+        "clock_out": "Hết giờ — máy đánh thay {who.obj} một lượt.",
         # quick reactions (ui/friends/react.py)
         "hay": "Hay!", "nhanh": "Nhanh lên nào", "den": "Đen quá", "cam_on": "Cảm ơn",
         "clap": "vỗ tay", "haha": "cười", "wow": "ngạc nhiên",
@@ -277,7 +277,7 @@ TEXT = {
         "clock_off": "Off",
         "clock_s": "{n} s",
         "clock_help": "When time runs out a bot plays that turn; the player plays on at their next turn.",
-        "clock_out": "Time ran out — a bot plays one turn for {name}.",
+        "clock_out": "Time ran out — a bot plays one turn for {who.obj}.",
         # quick reactions (ui/friends/react.py)
         "hay": "Nice!", "nhanh": "Hurry up!", "den": "Unlucky!", "cam_on": "Thanks",
         "clap": "applause", "haha": "laughing", "wow": "wow",

@@ -132,12 +132,13 @@ class NetPage:
     def _tick(self) -> None:
         try:
             g, h = self.guest, self.host
-            if g is not None and g.tick(time.monotonic()):
+            seated = g is not None and self.page.app.source.token is not None
+            if g is not None and g.tick(time.monotonic(), back=seated and self._saved().get("retried") is not True):
                 saved = self._saved()
-                if g.retry_by_itself(self.page.app.source.token is not None, saved.get("retried") is True):
+                if g.retry_by_itself(seated, saved.get("retried") is True):
                     # once, on a fresh page (as "Thử lại" does): the seat comes back by its token
                     self.links.session.setItem(NET_GUEST_KEY, json.dumps({**saved, "retried": True}))
-                    window.console.warn("phom: internet play: no path to the host; trying again on a fresh page")
+                    window.console.warn(f"phom: internet play: {g.error} (the host); trying again on a fresh page")
                     self.js.stop()
                     window.location.reload()
                     return
