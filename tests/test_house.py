@@ -262,20 +262,11 @@ def test_ui_imports_go_one_way_and_only_the_page_touches_the_browser():
 RECORD_OWNERS = {"app": "ui/table/", "page": None, "source": None}   # None: only its class (self.…)
 MUTATORS = {"update", "append", "extend", "insert", "add", "discard", "remove", "pop", "popitem",
             "clear", "setdefault", "sort", "reverse"}
-# Linked play's writes that remain (issue 50: its helper moves them behind the table's
-# methods and shrinks this to nothing; a write gone must leave this list too). Each
-# entry is one write as ``record_writes`` names it, in its file.
-LINKED_PLAY_WRITES = {
-    "ui/friends/intents.py": [
-        "app.after_save.append(…)",                               # follow: App.follow
-    ],
-    "ui/friends/invite_view.py": ["app.panels.update(…)"],        # plug: App.register_panels
-    "ui/friends/linkplay.py": [
-        "app.panels.add(…)",                                      # plug: App.register_panels
-        "app.settings.update(…)", "app.notice =",                 # HostFeed.start: App.adopt_settings, App.say_only
-        "app.flash =", "app.flash =",                             # HostFeed.receive: App.refuse
-    ],
-}
+# Linked play's writes from outside the record's owner that remain: none (issue 50: they
+# went behind the table's and the feed's methods). Kept as the place to list one, by
+# file, as ``record_writes`` names it, should one ever be allowed; a write gone must
+# leave it too.
+LINKED_PLAY_WRITES: dict[str, list[str]] = {}
 
 
 def _kind(node: ast.AST, aliases: dict[str, str]) -> str | None:

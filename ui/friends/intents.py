@@ -87,7 +87,7 @@ def follow(app: App, port: Port) -> None:
     def sent() -> None:
         publish(app, port)
 
-    app.after_save.append(sent)
+    app.follow(sent)
 
 
 def publish(app: App, port: Port) -> int:

@@ -179,6 +179,6 @@ def plug(app: App) -> None:
     app.plug("settings", invite_button_html)
     if app.guest:
         return
-    app.panels.update(PANELS)
+    app.register_panels(*PANELS)
     app.plug("panel", panel_html)
     app.plug("banners", banners_html)

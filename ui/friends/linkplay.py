@@ -25,7 +25,7 @@ from phom.session import PROTOCOL, Refused
 
 from ..core import params as params_mod
 from ..core.i18n import t
-from ..core.notices import notice, say
+from ..core.notices import say
 from ..core.store import GUEST_KEY
 from ..table import seats as seatplan
 from ..table.app import App
@@ -221,7 +221,7 @@ def plug(app: App) -> None:
         app.plug("over", host_deals_html)
         return
     app.plug("settings", clock_choice_html)
-    app.panels.add("link")
+    app.register_panels("link")
     app.plug("panel", host_panel_html)
     app.plug("banners", away_html)
 
@@ -439,10 +439,9 @@ class HostFeed:
         own = {k: v for k, v in (params or {}).items() if k in GUEST_PARAMS}
         link = params_mod.parse(own, app.settings)
         if link.settings:
-            app.settings.update(link.settings)
-            app.save_settings()
+            app.adopt_settings(**link.settings)
         if not link.ok:
-            app.notice = notice(say(link_notice, link))
+            app.say_only(say(link_notice, link))
 
     def apply(self, app: App, action: Action) -> None:
         """Send the move to the host; the table changes when the host answers."""
@@ -535,7 +534,7 @@ class HostFeed:
                 self.refused = True
                 code = msg.get("code")
                 why = f"why_{code}" if isinstance(code, str) and code in REFUSED else "why_malformed"
-                app.flash = fw(app.lang, "refused", reason=fw(app.lang, why))
+                app.refuse(fw(app.lang, "refused", reason=fw(app.lang, why)))
                 self.warnings.append(f"refused ({code!r}): {msg.get('reason')!r}")
                 return True
             if kind != "state":
@@ -549,7 +548,7 @@ class HostFeed:
         except (ValueError, KeyError, TypeError) as e:   # said plainly; the detail to the console
             self.error = fw(app.lang, "bad_message")
             if app.game is not None and self.connected:
-                app.flash = self.error     # at the table, the join screen's line is not shown
+                app.refuse(self.error)     # at the table, the join screen's line is not shown
             self.warnings.append(f"a message from the host was not read: {type(e).__name__}: {e}")
             return False
         self.received.append(msg)
