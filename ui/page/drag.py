@@ -14,12 +14,20 @@ is pure, so the tests check it on CPython.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from .dom import nil
+
+if TYPE_CHECKING:
+    from js import Document, Element, PointerEvent
+
+    from .main import Page
 
 SLOP = 8  # px a press must travel before it is a drag
 
 
-def slot_at(x: float, y: float, boxes: list) -> int:
+def slot_at(x: float, y: float, boxes: list[tuple[float, float, float, float]]) -> int:
     """The drop position among ``boxes`` [(left, top, width, height)] of the
     other cards (in hand order): the card rows are found by their tops; in
     the row nearest ``y``, before the first card whose middle is right of
@@ -34,7 +42,7 @@ def slot_at(x: float, y: float, boxes: list) -> int:
         else:
             rows.append([i])
 
-    def dist(row):
+    def dist(row: list[int]) -> float:
         top = min(boxes[i][1] for i in row)
         bottom = max(boxes[i][1] + boxes[i][3] for i in row)
         return 0 if top <= y <= bottom else min(abs(y - top), abs(y - bottom))
@@ -52,17 +60,18 @@ def slot_at(x: float, y: float, boxes: list) -> int:
 class Drag:
     """The DOM side: one drag at a time. ``page`` is ui.page.main.Page."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
-        self.press = None        # (pointerId, x, y, card) of a press on a hand card
+        # (pointerId, x, y, card) of a press on a hand card
+        self.press: tuple[int, float, float, str] | None = None
         self.card: str | None = None  # the card being dragged
-        self.ghost = None
-        self.bar = None
+        self.ghost: Element | None = None
+        self.bar: Element | None = None
         self.slot = 0
         self.swallow = False     # the click that ends a drag
 
     # ------------------------------------------------------------ events
-    def attach(self, listen, document) -> None:
+    def attach(self, listen: Callable[..., None], document: Document) -> None:
         self.document = document
         listen(self.page.root, "pointerdown", self.down)
         listen(document, "pointermove", self.move)
@@ -71,10 +80,10 @@ class Drag:
         # before the table's own click handler (capture), to swallow the drag's click
         self.page.root.addEventListener("click", self._click_proxy(), True)
 
-    def _click_proxy(self):
+    def _click_proxy(self) -> Any:
         from pyodide.ffi import create_proxy
 
-        def click(ev):
+        def click(ev: PointerEvent) -> None:
             if self.swallow:
                 self.swallow = False
                 ev.stopPropagation()
@@ -84,7 +93,7 @@ class Drag:
         self.page._proxies.append(p)
         return p
 
-    def down(self, ev) -> None:
+    def down(self, ev: PointerEvent) -> None:
         self.swallow = False
         if self.card is not None or (ev.pointerType == "mouse" and ev.button != 0):
             return
@@ -93,7 +102,7 @@ class Drag:
             return
         self.press = (ev.pointerId, ev.clientX, ev.clientY, str(el.dataset.card))
 
-    def move(self, ev) -> None:
+    def move(self, ev: PointerEvent) -> None:
         if self.press is None or ev.pointerId != self.press[0]:
             return
         if self.card is None:
@@ -103,7 +112,7 @@ class Drag:
         ev.preventDefault()
         self._follow(ev.clientX, ev.clientY)
 
-    def up(self, ev) -> None:
+    def up(self, ev: PointerEvent) -> None:
         if self.press is None or ev.pointerId != self.press[0]:
             return
         if self.card is not None:
@@ -125,10 +134,11 @@ class Drag:
         return True
 
     # ------------------------------------------------------------ drawing
-    def _card_el(self):
+    def _card_el(self) -> Element:
         return self.page.root.querySelector(f'.hand .hand-card[data-card="{self.card}"]')
 
-    def _lift(self, ev) -> None:
+    def _lift(self, ev: PointerEvent) -> None:
+        assert self.press is not None  # lifted from a press
         self.card = self.press[3]
         el = self._card_el()
         if nil(el):
@@ -164,7 +174,7 @@ class Drag:
         if not nil(el):
             el.classList.add("dragged")
 
-    def _others(self) -> list:
+    def _others(self) -> list[tuple[float, float, float, float]]:
         out = []
         cards = self.page.root.querySelectorAll(".hand .hand-card")
         for i in range(cards.length):
@@ -191,6 +201,7 @@ class Drag:
         else:
             left, top, w, h = boxes[-1]
             left += w
+        assert self.bar is not None  # lifted with the ghost
         self.bar.style.left = f"{left - 3:.0f}px"
         self.bar.style.top = f"{top - 6:.0f}px"
         self.bar.style.height = f"{h + 12:.0f}px"

@@ -11,14 +11,25 @@ under ``prefers-reduced-motion`` or at instant speed (``on``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..table.app import SPEED_ANIM_MS
 from .dom import attr, js_obj, nil
 
+if TYPE_CHECKING:
+    from js import Element
 
-def on(app) -> bool:
+    from ..table.app import App
+
+# a box on the page: left, top, width, height (px)
+Box = tuple[float, float, float, float]
+
+
+def on(app: App) -> bool:
     """Whether the page animates at all now: the speed setting, then the player's
     reduced-motion wish (both read at each move, so a change shows at once)."""
     if SPEED_ANIM_MS.get(app.settings["speed"], 0) <= 0:
@@ -26,9 +37,9 @@ def on(app) -> bool:
     return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 
-def rects(root) -> dict:
+def rects(root: Element) -> dict[str | None, Box]:
     """Every card's, count's and the stock's box, by its card or ``data-key``."""
-    out = {}
+    out: dict[str | None, Box] = {}
     for el in root.querySelectorAll("[data-card], [data-key^='count-'], [data-key='stock']"):
         r = el.getBoundingClientRect()
         k = attr(el, "data-card") or attr(el, "data-key")
@@ -36,7 +47,8 @@ def rects(root) -> dict:
     return out
 
 
-def play(root, app, events, before) -> None:
+def play(root: Element, app: App, events: Iterable[tuple[int, str, object]],
+         before: dict[str | None, Box]) -> None:
     """Animate ``events`` (seat, kind, card) from the boxes ``before`` the render."""
     ms = SPEED_ANIM_MS.get(app.settings["speed"], 0)
     view = app.view()
@@ -62,7 +74,7 @@ def play(root, app, events, before) -> None:
                     _fly_in(root, f'.meld [data-card="{c}"]', src, ms)
 
 
-def _fly_in(root, selector: str, src, ms: int) -> None:
+def _fly_in(root: Element, selector: str, src: Box | None, ms: int) -> None:
     el = root.querySelector(selector)
     if nil(el) or src is None:
         return
@@ -76,7 +88,7 @@ def _fly_in(root, selector: str, src, ms: int) -> None:
     el.animate(js_obj(frames), js_obj({"duration": ms, "easing": "cubic-bezier(.2,.7,.3,1)"}))
 
 
-def _ghost(root, src, target_sel: str, ms: int) -> None:
+def _ghost(root: Element, src: Box | None, target_sel: str, ms: int) -> None:
     """A card back, on the body (out of the table's HTML, which the next render
     replaces), flying from the stock to ``target_sel`` and gone at the end."""
     target = root.querySelector(target_sel)

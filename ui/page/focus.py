@@ -10,20 +10,27 @@ a hand take it too, so a keyboard or screen-reader player is never left on
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from js import document
 
 from .dom import attr, js_obj, nil
+
+if TYPE_CHECKING:
+    from js import Element
+
+    from ..table.app import App
 
 
 class Focus:
     """The focus across renders of ``root`` (the table); ``before`` is asked just
     before a render, ``after`` just after it."""
 
-    def __init__(self, root) -> None:
+    def __init__(self, root: Element) -> None:
         self.root = root
-        self.last_dialog = None   # the panel open at the last render
-        self.opener_key = None    # what had the focus when the first panel opened
-        self.last_phase = None
+        self.last_dialog: str | None = None   # the panel open at the last render
+        self.opener_key: str | None = None    # what had the focus when the first panel opened
+        self.last_phase: str | None = None
 
     def before(self) -> tuple[str | None, int | None]:
         """The focused element's ``data-key`` and, for a hand card, its place."""
@@ -37,7 +44,7 @@ class Focus:
                 hand_index = keys.index(key) if key in keys else None
         return key, hand_index
 
-    def after(self, app, phase: str, key: str | None, hand_index: int | None) -> bool:
+    def after(self, app: App, phase: str, key: str | None, hand_index: int | None) -> bool:
         """Put the focus where it belongs now; True when the hand has just ended
         (the moment for the ù's burst)."""
         ended = False
@@ -66,7 +73,7 @@ class Focus:
         self.last_phase = phase
         return ended
 
-    def key(self, key, within: str = "") -> bool:
+    def key(self, key: str | None, within: str = "") -> bool:
         """Focus the element named ``key`` (inside ``within``); False if there is none."""
         if not key:
             return False

@@ -13,13 +13,17 @@ from __future__ import annotations
 import json
 import math
 import random
+from typing import TYPE_CHECKING, Any
 
 from .dom import js_obj, nil
+
+if TYPE_CHECKING:  # the browser's types (typings/js.pyi)
+    from js import Animation, Document, Element
 
 CONFETTI = 18
 
 
-def deal_plan(n_cards: int, seats: int, ms: int) -> dict:
+def deal_plan(n_cards: int, seats: int, ms: int) -> dict[str, Any]:
     """When each card of the deal starts: the hand's cards one after another
     (``hand`` delays), a few backs to each other seat in between (``backs``:
     (seat, delay)); everything done in about 2.5 × ``ms``."""
@@ -29,7 +33,7 @@ def deal_plan(n_cards: int, seats: int, ms: int) -> dict:
     return {"hand": hand, "backs": backs, "fly": ms}
 
 
-def confetti_plan(seed: int, n: int = CONFETTI) -> list:
+def confetti_plan(seed: int, n: int = CONFETTI) -> list[tuple[str, int, int, int, int, int]]:
     """Pieces of the ù burst: (suit, dx, dy, turn, delay, size) — a fan
     upwards and out from the centre, each falling back a little."""
     rnd = random.Random(seed)
@@ -42,7 +46,7 @@ def confetti_plan(seed: int, n: int = CONFETTI) -> list:
     return out
 
 
-def deal(root, document, players: int, ms: int) -> None:
+def deal(root: Element, document: Document, players: int, ms: int) -> None:
     """Cards fly from the stock to the hand, backs to the other seats.
 
     Every position is read before anything is written: a ghost appended to the
@@ -102,7 +106,7 @@ def deal(root, document, players: int, ms: int) -> None:
         _remove_when_done(g.animate(a[0], a[1]), g)
 
 
-def celebrate(root, document, seed: int, ms: int) -> None:
+def celebrate(root: Element, document: Document, seed: int, ms: int) -> None:
     """The ù: suit shapes burst from the end-of-hand panel's headline and
     fall away, and the headline swells once."""
     # from the end-of-hand panel's headline (the ù), else the middle of the table
@@ -135,7 +139,7 @@ def celebrate(root, document, seed: int, ms: int) -> None:
                      js_obj({"duration": max(500, ms * 2), "easing": "ease-out"}))
 
 
-def _remove_when_done(anim, el) -> None:
+def _remove_when_done(anim: Animation, el: Element) -> None:
     from pyodide.ffi import create_once_callable
 
     anim.addEventListener("finish", create_once_callable(lambda *_: el.remove()))

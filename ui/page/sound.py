@@ -16,8 +16,13 @@ stored switch) runs on CPython for the tests; the ``Player`` needs the browser.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..core.store import MUTE_KEY, load_muted, save_muted  # noqa: F401  - the switch's storage, kept in ui/core/store.py
+
+if TYPE_CHECKING:  # the browser's types (typings/js.pyi)
+    from js import Window
 
 # event kind (phom.narrate.Move.kind) -> sound
 EVENT_SOUNDS = {"draw": "draw", "eat": "eat", "discard": "discard", "lay": "lay", "mom": "discard",
@@ -29,7 +34,7 @@ VIBRATE_TURN_MS = 35
 NOISE_SCALE = 1 / 128
 
 
-def sounds_for(kinds) -> list[str]:
+def sounds_for(kinds: Iterable[str]) -> list[str]:
     """The sounds for one step's events, most telling first, each once."""
     names = {EVENT_SOUNDS[k] for k in kinds if k in EVENT_SOUNDS}
     return [n for n in PRIORITY if n in names]
@@ -37,7 +42,7 @@ def sounds_for(kinds) -> list[str]:
 
 # Each sound: (kind, start s, length s, frequency Hz [, end frequency], gain).
 # "noise" entries are band-passed noise bursts (card flicks); others oscillators.
-_NOTES = {
+_NOTES: dict[str, list[tuple[str, float, float, float, float]]] = {
     "deal": [("noise", i * 0.07, 0.05, 2600, 0.35) for i in range(5)],
     "draw": [("noise", 0, 0.09, 1800, 0.4), ("sine", 0.02, 0.08, 520, 0.08)],
     "eat": [("triangle", 0, 0.09, 440, 0.22), ("triangle", 0.07, 0.12, 660, 0.22)],
@@ -56,10 +61,11 @@ SOUND_NAMES = tuple(_NOTES)
 class Player:
     """Plays the sounds in the browser; silent until ``unlock`` ran in a gesture."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Window) -> None:
         self.window = window
-        self.ctx = None
-        self.noise = None
+        # Web Audio's objects, handed straight back to it: typed no further than JS's
+        self.ctx: Any = None      # the AudioContext, once a gesture made one
+        self.noise: Any = None    # the noise's AudioBuffer
         self.gestured = False
         self.played: list[str] = []   # what was played, for the tests (last few)
 
@@ -78,7 +84,7 @@ class Player:
         except Exception:  # noqa: BLE001 — no audio here: stay silent
             self.ctx = None
 
-    def _noise_buffer(self):
+    def _noise_buffer(self) -> Any:
         """A quarter second of white noise, made on the first noisy sound: random
         bytes read as signed 8-bit samples (-128..127, scaled down by the voice's
         envelope, NOISE_SCALE), converted by the browser. Python drawing 12,000 floats one

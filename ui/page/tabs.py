@@ -38,6 +38,9 @@ wakes up never overwrites the newer save.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from js import BroadcastChannel, Promise, navigator, setTimeout, window
 from pyodide.ffi import create_proxy
 
@@ -47,27 +50,31 @@ LOCK = "phom.play"
 CHANNEL = "phom.tabs"
 PATIENCE_MS = 3000  # a live tab answers in milliseconds, even while a bot thinks
 
+# What the Web Locks API and BroadcastChannel hand this module (a lock, a promise, the
+# function that lets a lock go, a channel, a message) is only handed back to them: Any.
+Callback = Callable[[], None]
+
 
 class TabGuard:
     """``on_table()`` when this tab may play, ``on_busy()`` when another tab
     plays (and answers), ``on_silent()`` when the tab that plays does not
     answer, ``on_lost()`` when another tab has taken over from this one."""
 
-    def __init__(self, on_table, on_busy, on_lost, on_silent) -> None:
+    def __init__(self, on_table: Callback, on_busy: Callback, on_lost: Callback, on_silent: Callback) -> None:
         self.on_table, self.on_busy, self.on_lost, self.on_silent = on_table, on_busy, on_lost, on_silent
         self.held = False
         self.waiting = False
         self.silent = False
         self._asked = 0       # which question the silence timer is for
         self._answered = 0    # the last question answered
-        self._release = None
-        self._keep = []  # proxies that must live as long as the page
-        self.channel = None
+        self._release: Any = None   # the held lock's letting go (a JS promise's resolve)
+        self._keep: list[Any] = []  # proxies that must live as long as the page
+        self.channel: Any = None
         self.supported = not nil(getattr(navigator, "locks", None))
-        patience = getattr(window, "phomTabPatience", None)  # tests make it short
+        patience: Any = getattr(window, "phomTabPatience", None)  # tests make it short
         self.patience = PATIENCE_MS if nil(patience) else int(patience)
 
-    def _proxy(self, fn):
+    def _proxy(self, fn: Callable[..., object]) -> Any:
         p = create_proxy(fn)
         self._keep.append(p)
         return p
@@ -87,7 +94,7 @@ class TabGuard:
         asked.granted.then(self._proxy(self._adopt))
 
     @staticmethod
-    def _asked_early():
+    def _asked_early() -> Any:
         """The first request made by ui/boot/paint.js before Python ran (same name,
         ``ifAvailable``), taken once; None where it made none."""
         asked = getattr(window, "phomLock", None)
@@ -102,7 +109,7 @@ class TabGuard:
         if asked is not None:
             asked.granted.then(self._proxy(lambda release: None if nil(release) else release()))
 
-    def _adopt(self, release) -> None:
+    def _adopt(self, release: Any) -> None:
         """ui/boot/paint.js's answer: with the lock, this tab plays; without it,
         asked again as a boot without that early ask would (a reload can ask
         before the browser has let go of the page it replaces)."""
@@ -111,16 +118,16 @@ class TabGuard:
             return
         self._hold(release)
 
-    def _request(self, opts: dict, callback) -> None:
+    def _request(self, opts: dict[str, bool], callback: Callable[[Any], Any]) -> None:
         """Ask for the lock; if it is ever taken from this tab (``steal``), stop."""
         js_opts = js_obj(opts)
         self._watch(navigator.locks.request(LOCK, js_opts, self._proxy(callback)))
 
-    def _watch(self, done) -> None:
+    def _watch(self, done: Any) -> None:
         """A request's own promise: it rejects if the lock is taken from this tab."""
         done.then(self._proxy(lambda _v: None), self._proxy(self._broken))
 
-    def _first(self, lock):
+    def _first(self, lock: Any) -> Any:
         if nil(lock):
             self.on_busy()
             self._ask("ping")
@@ -140,21 +147,21 @@ class TabGuard:
         self.silent, self.waiting = True, False
         self.on_silent()
 
-    def _broken(self, _err) -> None:
+    def _broken(self, _err: Any) -> None:
         """This tab's lock was taken (``steal``) while it did not answer."""
         if self.held:
             self._lose()
 
-    def _granted(self):
+    def _granted(self) -> Any:
         """Hold the lock until ``_release`` is called (a promise left pending)."""
-        def executor(resolve, _reject):
+        def executor(resolve: Any, _reject: Any) -> None:
             self._release = resolve
 
         promise = Promise.new(self._proxy(executor))
         self._hold(self._release)
         return promise
 
-    def _hold(self, release) -> None:
+    def _hold(self, release: Any) -> None:
         """This tab has the lock, let go by calling ``release``: it plays."""
         self.held, self.waiting = True, False
         self._release = release
@@ -184,7 +191,7 @@ class TabGuard:
         if release is not None:
             release()           # ... then let the other tab have the save
 
-    def _message(self, ev) -> None:
+    def _message(self, ev: Any) -> None:
         kind = str(getattr(ev.data, "type", "") or "")
         if kind == "take" and self.held:
             self._lose()

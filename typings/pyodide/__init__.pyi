@@ -1,0 +1,1 @@
+# Pyodide as ui/page/ uses it (typings/js.pyi says why these stubs).
