@@ -15,13 +15,18 @@ object of the worker's must not be kept in the snapshot.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
-from phom import LayDown, Send
+from phom import Action, LayDown, Send
 
 from ..table.app import SPEED_DELAY_MS
 
+if TYPE_CHECKING:
+    from ..table.app import App
+    from .main import Page
 
-async def moves(page) -> None:
+
+async def moves(page: Page) -> None:
     """The moves until a person's (ui/page/main.py ``Page.kick`` runs one loop at a time)."""
     from js import performance
 
@@ -56,7 +61,7 @@ async def moves(page) -> None:
         page.render(evs)
 
 
-async def think(app):
+async def think(app: App) -> Action:
     """Run the bot's generator in slices (ui/page/slices.py ``run``), giving the
     browser the main thread between them. Each bot turn is recorded as a
     ``phom-think`` performance measure whose detail says how many times it
@@ -75,9 +80,11 @@ async def think(app):
 
     await asyncio.sleep(0)
     gen = app.bot_steps()
+    assert app.game is not None  # a bot thinks in a game
     legal = len(app.game.legal_actions())
     performance.mark("phom-think-start")
     how = slices.figures()
+    action: Action  # what the bot's generator returns (app.bot_steps)
     try:
         action, _ = await slices.run(gen, out=how)
         return action

@@ -23,6 +23,8 @@ from .dom import attr, js_obj, nil
 if TYPE_CHECKING:
     from js import Element
 
+    from phom.state import EventRecord
+
     from ..table.app import App
 
 # a box on the page: left, top, width, height (px)
@@ -47,7 +49,7 @@ def rects(root: Element) -> dict[str | None, Box]:
     return out
 
 
-def play(root: Element, app: App, events: Iterable[tuple[int, str, object]],
+def play(root: Element, app: App, events: Iterable[EventRecord],
          before: dict[str | None, Box]) -> None:
     """Animate ``events`` (seat, kind, card) from the boxes ``before`` the render."""
     ms = SPEED_ANIM_MS.get(app.settings["speed"], 0)

@@ -9,9 +9,16 @@ keyboard reads in one place; ``page`` is ui.page.main.Page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from js import document
 
 from .dom import attr, nil
+
+if TYPE_CHECKING:
+    from js import Element, KeyboardEvent
+
+    from .main import Page
 
 KEY_INTENTS = {"d": "draw", "e": "eat", "l": "lay", "n": "next", "a": "arr_next", "g": "send",
                "s": "sort", "u": "u", "p": "pass", "?": "help", "h": "hint", "k": "log", "m": "mute"}
@@ -21,7 +28,7 @@ DIALOG_STOPS = (".dialog button, .dialog select, .dialog input, .dialog textarea
                 ".dialog [tabindex='0']")
 
 
-def on_key(page, ev) -> None:
+def on_key(page: Page, ev: KeyboardEvent) -> None:
     if ev.ctrlKey or ev.metaKey or ev.altKey or page.tab_state != "play":
         return
     key = str(ev.key)
@@ -79,7 +86,7 @@ def on_key(page, ev) -> None:
     page.intent(intent)
 
 
-def trap_tab(root, ev) -> None:
+def trap_tab(root: Element, ev: KeyboardEvent) -> None:
     """Keep Tab inside an open dialog."""
     items = root.querySelectorAll(DIALOG_STOPS)
     n = items.length
@@ -95,7 +102,7 @@ def trap_tab(root, ev) -> None:
         first.focus()
 
 
-def move_focus(root, key: str) -> bool:
+def move_focus(root: Element, key: str) -> bool:
     """Arrows, Home and End walk the hand's cards (round the ends); from outside
     the hand an arrow starts at the raised card. True if a card took the focus."""
     cards = root.querySelectorAll(".hand .card")

@@ -14,12 +14,19 @@ is recorded when it ends, not when it is next drawn.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING, Any
 
 from js import performance, window
 
 from ..learn import Learn
 from . import slices
 from .dom import nil
+
+if TYPE_CHECKING:
+    from js import Element
+
+    from ..learn.review_view import ReviewSession
+    from .main import Page
 
 
 def _today() -> str:
@@ -32,7 +39,7 @@ class LearnPage:
     the browser knows (the page's address, today's date, a first visit), and the
     review running in slices (``reviewing``)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         from ..core import store
 
         self.page = page
@@ -41,7 +48,7 @@ class LearnPage:
                            first_visit=store._get(page.app.storage, store.SAVE_KEY) is None)
         self.reviewing = False      # a review's slices are running (run_review)
 
-    def boot(self, usp) -> None:
+    def boot(self, usp: Any) -> None:  # the address's URLSearchParams
         """Read ``deal=`` (a shared hand), ``daily=1`` (today's deal) and ``day=`` (the date)
         through ``Learn.follow_link`` (a bad one: a notice, nothing changed; why in English on
         the console); drop them from the address so a reload resumes."""
@@ -76,7 +83,7 @@ class LearnPage:
             return KEYS.get(key)
         return None
 
-    def handle(self, act: str, arg=None):
+    def handle(self, act: str, arg: object = None) -> bool | None:
         """The intent if it is ours (True/False: changed or not), else None."""
         page, learn, app = self.page, self.learn, self.page.app
         if act == "copy_link":
@@ -103,14 +110,14 @@ class LearnPage:
             asyncio.ensure_future(self.review(learn.session))
         return changed
 
-    async def review(self, session) -> None:
+    async def review(self, session: ReviewSession) -> None:
         try:
             await run_review(self.page, session)
         finally:
             self.reviewing = False
 
 
-def _show_review_step(root) -> None:
+def _show_review_step(root: Element) -> None:
     """Keep the review's current move in view in its log (the log box scrolls, not the page)."""
     box = root.querySelector(".rv-logbox")
     now = root.querySelector(".rv-log li.now")
@@ -121,7 +128,7 @@ def _show_review_step(root) -> None:
         box.scrollTop = max(0, top - box.clientHeight // 2)
 
 
-async def run_hint(page, learn) -> None:
+async def run_hint(page: Page, learn: Learn) -> None:
     """The expert's hint in slices, the page never freezing. It starts and ends
     with a pause, as a bot's think does: the redraw that shows "thinking…" and
     the first slice, or the last slice and the redraw that shows the hint,
@@ -136,7 +143,7 @@ async def run_hint(page, learn) -> None:
 
     await asyncio.sleep(0)
     performance.mark("phom-hint-start")
-    how: dict = {}
+    how: dict[str, Any] = {}
     try:
         _, how = await slices.run(learn.hint_steps())
     except Exception as e:  # noqa: BLE001
@@ -151,11 +158,11 @@ async def run_hint(page, learn) -> None:
                                              "detail": how}))
 
 
-async def run_review(page, session) -> None:
+async def run_review(page: Page, session: ReviewSession) -> None:
     """The review in slices; the open review panel is redrawn about twice a second."""
     last = [performance.now()]
 
-    def redraw(now) -> None:
+    def redraw(now: float) -> None:
         if now - last[0] > 500 and page.app.dialog == "learn-review":
             last[0] = now
             page.render()

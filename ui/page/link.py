@@ -17,17 +17,25 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, cast
 
 from js import document, window
 from pyodide.ffi import create_proxy
 
 from ..core import store
 from ..friends import intents
-from ..friends.linkplay import GUEST_KEY, guest_app, plug
+from ..friends.linkplay import GUEST_KEY, feed_of, guest_app, plug
+from ..friends.state import friends_of
 from ..friends.words import fw
 from ..table.app import App
 from .dom import js_obj, nil
 from .net import NetPage, guest_link
+
+if TYPE_CHECKING:
+    from js import PhomLink
+
+    from .main import Page
 
 JOIN_AGAIN_S = 3.0   # a guest with no table this long after its join says it again
 JOIN_TRIES = 5
@@ -40,7 +48,7 @@ def session_storage() -> store.SafeStorage:
     return store.open_storage(lambda: window.sessionStorage)
 
 
-def guest_mode(session=None) -> bool:
+def guest_mode(session: store.SafeStorage | None = None) -> bool:
     """This tab is a guest's of a linked table (it joined, ``?join``). A
     guest's saved seat that cannot be read is set aside with why
     (``GUEST_KEY + ".corrupt"``), and the guest joins afresh."""
@@ -61,9 +69,10 @@ def guest_mode(session=None) -> bool:
 class LinkPage:
     """ui/friends/intents.py's ``Port`` in the browser."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
-        self.js = getattr(window, "phomLink", None)
+        # ui/friends/link.js's functions (checked with nil before the first use)
+        self.js: PhomLink = cast("PhomLink", getattr(window, "phomLink", None))
         self.guest = page.app.guest
         self.session = session_storage()
         if not self.guest:
@@ -72,12 +81,15 @@ class LinkPage:
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0], self._proxies[1])
         self.net = NetPage(page, self)   # internet play: its seats' messages go through it
-        self._clock_timer = None
+        self._clock_timer: int | None = None
         self._proxies.append(create_proxy(self._clock_tick))
         app = page.app
+        f = friends_of(app)
         if not self.guest:
-            app.friends.clock.limit = app.friends.net.get("clock", 0)
-        app.friends.react.muted = app.friends.net.get("mute", False)
+            assert f.clock is not None  # plugged with the host's side
+            f.clock.limit = f.net.get("clock", 0)
+        assert f.react is not None  # every linked table has its reactions
+        f.react.muted = f.net.get("mute", False)
         intents.follow(app, self)        # what changed goes out after each save
         if self.guest:
             intents.guest_back(app, self)    # a reload on the way into a room: back in
@@ -126,12 +138,12 @@ class LinkPage:
         return "" if nil(el) else str(el.value)
 
     def offer(self, seat: int) -> None:
-        async def go():
+        async def go() -> bool | None:
             return intents.offered(self.page.app, seat, str(await self.js.offer(seat)))
         self._job(go())
 
     def accept(self, seat: int, text: str) -> None:
-        async def go():
+        async def go() -> bool | None:
             try:
                 await self.js.accept(seat, text)
             except Exception as e:  # noqa: BLE001 — the browser's reason, shown
@@ -140,7 +152,7 @@ class LinkPage:
         self._job(go())
 
     def answer(self, text: str) -> None:
-        async def go():
+        async def go() -> bool | None:
             try:
                 res = await self.js.answer(text)
             except Exception as e:  # noqa: BLE001
@@ -149,7 +161,7 @@ class LinkPage:
         self._job(go())
 
     def scan(self, target: str) -> None:
-        async def go():
+        async def go() -> bool | None:
             app = self.page.app
             lang = app.lang
             labels = js_obj({"title": fw(lang, "scan_title"), "cancel": fw(lang, "cancel"),
@@ -167,19 +179,19 @@ class LinkPage:
         self._job(go())
 
     def share(self, url: str, title: str) -> None:
-        async def go():
+        async def go() -> bool | None:
             return intents.shared(self.page.app, str(await self.net.js.share(url, title)))
         self._job(go())
 
     def redraw_in(self, seconds: float) -> None:
-        async def later():
+        async def later() -> None:
             await asyncio.sleep(seconds)
             self.page.render()
         asyncio.ensure_future(later())
 
-    def _job(self, work) -> None:
+    def _job(self, work: Coroutine[Any, Any, bool | None]) -> None:
         """Browser work that answers later; the page drawn again with its answer."""
-        async def run():
+        async def run() -> None:
             try:
                 changed = await work
             except Exception as e:  # noqa: BLE001
@@ -189,7 +201,7 @@ class LinkPage:
                 self.page.render()
         asyncio.ensure_future(run())
 
-    def _refused(self, seat: int | None, e) -> bool:
+    def _refused(self, seat: int | None, e: Exception) -> bool:
         """A pasted or scanned code was refused (by ui/friends/link.js's ``phomCode``,
         or the browser's own WebRTC error); the English goes to the console."""
         window.console.warn(f"phom: link code refused: {e}")
@@ -197,7 +209,7 @@ class LinkPage:
                                     getattr(e, "phomSeat", None))
 
     # ------------------------------------------------------------ the Port: in
-    def _on_message(self, link_id, text) -> None:
+    def _on_message(self, link_id: int, text: object) -> None:
         try:
             app = self.page.app
             changed = intents.message(app, self, "host" if self.guest else link_id, str(text))
@@ -207,11 +219,11 @@ class LinkPage:
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
 
-    def _on_state(self, link_id, state) -> None:
+    def _on_state(self, link_id: int, state: object) -> None:
         try:
             app, state = self.page.app, str(state)
             intents.link_state(app, self, "host" if self.guest else link_id, state)
-            if self.guest and state == "open" and app.source.seat is not None:
+            if self.guest and state == "open" and feed_of(app).seat is not None:
                 asyncio.ensure_future(self._join_until_table())
             self.refresh()
         except Exception as e:  # noqa: BLE001
@@ -224,7 +236,7 @@ class LinkPage:
         it, now and then in CI) costs a few seconds, not the seat. The host
         answers a repeat on the same link with the same welcome (HostLinks.joined)."""
         app = self.page.app
-        feed = app.source
+        feed = feed_of(app)
         for _ in range(JOIN_TRIES):
             await asyncio.sleep(JOIN_AGAIN_S)
             if app.game is not None or feed.seat is None or feed.host_gone or feed.refused:
@@ -244,8 +256,10 @@ class LinkPage:
 
     def warn(self) -> None:
         """A guest's technical detail: the console, not the page."""
-        feed = self.page.app.source
-        while self.guest and feed.warnings:
+        if not self.guest:
+            return
+        feed = feed_of(self.page.app)
+        while feed.warnings:
             window.console.warn("phom: " + feed.warnings.pop(0))
 
     def refresh(self) -> None:
@@ -255,7 +269,7 @@ class LinkPage:
         page.kick()
 
     # ------------------------------------------------------------ intents
-    def handle(self, act: str, arg) -> bool | None:
+    def handle(self, act: str, arg: object) -> bool | None:
         """A linked-play intent (ui/friends/intents.py): True = draw again, False =
         nothing (yet), None = not one."""
         return intents.handle(self.page.app, self, act, arg)
@@ -268,7 +282,8 @@ class LinkPage:
         self._draw_qr()
         if self.guest:
             return
-        runs = bool(app.friends.clock.limit) and app.session is not None
+        clock = friends_of(app).clock
+        runs = clock is not None and bool(clock.limit) and app.session is not None
         if runs and self._clock_timer is None:
             self._clock_timer = window.setInterval(self._proxies[-1], CLOCK_TICK_MS)
         elif not runs and self._clock_timer is not None:
@@ -280,14 +295,14 @@ class LinkPage:
             self.js.drawQR(self.page.root)
 
 
-def make_app(storage) -> App:
+def make_app(storage: store.SafeStorage) -> App:
     """The table this tab holds: a linked guest's (``guest_app``: only what the
     host sends) when the tab joined one, else the device's own ``App``."""
     session = session_storage()
     return guest_app(storage, session) if guest_mode(session) else App(storage)
 
 
-def attach(page) -> LinkPage:
+def attach(page: Page) -> LinkPage:
     return LinkPage(page)
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from js import document, window
 from pyodide.ffi import create_proxy
@@ -34,6 +36,12 @@ from . import bots, drag, flights, hooks, keys, learn, link, motion, sound
 from .dom import attr, mark, nil
 from .focus import Focus
 
+if TYPE_CHECKING:
+    from js import Document, Element
+    from js import Event as DomEvent
+
+    from phom.state import EventRecord
+
 
 class Page:
     """The page: what its pieces share, and the wiring between them and the App."""
@@ -42,7 +50,7 @@ class Page:
         self.root = document.getElementById("table")
         self.live = document.getElementById("live")
         self.usp = usp = window.URLSearchParams.new(window.location.search)
-        self.params = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
+        self.params: dict[str, object] = {k: [str(v) for v in usp.getAll(k)] for k in params.KNOWN if usp.has(k)}
         # the browser's languages, for a first visit's language (store.load_settings:
         # a saved choice always wins)
         store.BROWSER_LANGS[:] = browser_languages()
@@ -56,7 +64,7 @@ class Page:
         self.loop_running = False
         self.focus = Focus(self.root)
         self.stale_words = False
-        self._proxies = []
+        self._proxies: list[Any] = []   # the handlers given to JS: alive as long as the page
         self.learn = learn.LearnPage(self)    # the learning side: hints, deals, the lesson, the review
         self.sound = sound.Player(window)
         self.drag = drag.Drag(self)
@@ -151,8 +159,8 @@ class Page:
         except Exception as e:  # noqa: BLE001
             self.fail(e)
 
-    def _listen(self, target, name, fn) -> None:
-        def handler(ev):
+    def _listen(self, target: Element | Document, name: str, fn: Callable[[Any], object]) -> None:
+        def handler(ev: DomEvent) -> None:
             try:
                 fn(ev)
             except Exception as e:  # noqa: BLE001
@@ -162,7 +170,7 @@ class Page:
         self._proxies.append(p)
         target.addEventListener(name, p)
 
-    def fail(self, e) -> None:
+    def fail(self, e: BaseException) -> None:
         """An error reaches the console and a visible notice (a failing bot is never
         silently replaced)."""
         import traceback
@@ -175,7 +183,7 @@ class Page:
             pass
 
     # ------------------------------------------------------------ render
-    def render(self, events=()) -> None:
+    def render(self, events: Sequence[EventRecord] = ()) -> None:
         """Draw the table again (or the other-tab banner), the focus kept
         (ui/page/focus.py) and ``events`` animated (ui/page/flights.py)."""
         app = self.app
@@ -201,13 +209,14 @@ class Page:
         document.documentElement.lang = app.lang
 
         if self.focus.after(app, phase, key, hand_index):   # the hand has just ended
-            if app.game.result.u is not None and flights.on(app):
+            result = app.game.result if app.game is not None else None
+            if result is not None and result.u is not None and flights.on(app):
                 motion.celebrate(self.root, document, app.hand_no, SPEED_ANIM_MS[app.settings["speed"]])
         if before:
             flights.play(self.root, app, events, before)
         self.link.after_render()
 
-    def news(self, your_turn: bool = False):
+    def news(self, your_turn: bool = False) -> list[EventRecord]:
         """The events since the last call (for the animations) and the moves
         they were, said in the live region."""
         app = self.app
@@ -238,18 +247,18 @@ class Page:
         Not under reduced motion or at instant speed."""
         g = self.app.game
         if g is not None and not g.actions and flights.on(self.app):
-            motion.deal(self.root, document, self.app.game.players, SPEED_ANIM_MS[self.app.settings["speed"]])
+            motion.deal(self.root, document, g.players, SPEED_ANIM_MS[self.app.settings["speed"]])
 
     # ------------------------------------------------------------ input
     # The prompts name keys only for a keyboard player and say "Chạm" (tap) to
     # touch and mouse: the last input used decides (app.input, class input-*).
-    def on_pointer(self, ev) -> None:
+    def on_pointer(self, ev: DomEvent) -> None:
         # Nothing changes under the finger now (a re-render, or key hints vanishing,
         # would move the button before the tap ends): the click that follows does it.
         if self.app.input != "pointer":
             self.stale_words = True
 
-    def on_click(self, ev) -> None:
+    def on_click(self, ev: DomEvent) -> None:
         if self.stale_words:
             self.app.used("pointer")
         el = ev.target.closest("[data-act]")
@@ -258,6 +267,7 @@ class Page:
                 self.render()
             return
         act = attr(el, "data-act")
+        assert act is not None  # the closest [data-act]
         arg = attr(el, "data-card") or attr(el, "data-arg")
         if act == "tab_take" and self.tab_state in ("busy", "lost"):
             self.tab_state = "waiting"
@@ -271,7 +281,7 @@ class Page:
             return
         self.intent(act, arg)
 
-    def on_change(self, ev) -> None:
+    def on_change(self, ev: DomEvent) -> None:
         el = ev.target
         key = attr(el, "data-setting")
         if not key:
@@ -279,7 +289,7 @@ class Page:
         value = bool(el.checked) if el.type == "checkbox" else str(el.value)
         self.intent("setting", (str(key), value))
 
-    def intent(self, act: str, arg=None) -> None:
+    def intent(self, act: str, arg: object = None) -> None:
         if self.tab_state != "play":
             return
         app = self.app
@@ -345,7 +355,7 @@ def boot() -> None:
     gc.freeze()
 
 
-def local_storage():
+def local_storage() -> store.SafeStorage:
     """The browser's localStorage behind SafeStorage (ui/core/store.py): no call
     raises, even when the browser blocks storage altogether."""
     return store.open_storage(lambda: window.localStorage)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING, Any, cast
 
 from js import window
 from pyodide.ffi import create_proxy
@@ -21,10 +22,20 @@ from ..core import store
 from ..core.store import NET_GUEST_KEY, NET_LAB_KEY
 from ..friends import intents, invite_view
 from ..friends.invite import BadInput, NetGuest, load_net, net_servers, parse_link
+from ..friends.linkplay import feed_of
+from ..friends.state import friends_of
 from .dom import js_obj, nil
 
+if TYPE_CHECKING:
+    from js import PhomNet
 
-def guest_link(session) -> bool:
+    from ..core.store import Storage
+    from ..friends.invite import NetHost
+    from .link import LinkPage
+    from .main import Page
+
+
+def guest_link(session: Storage) -> bool:
     """This tab came by an invitation link, now or before a reload: the room and secret
     are kept in sessionStorage (``NET_GUEST_KEY``) and the address bar loses them. A
     link that cannot be read is kept as its reason, said on the guest's screen."""
@@ -43,46 +54,48 @@ def guest_link(session) -> bool:
 
 
 class NetPage:
-    def __init__(self, page, links) -> None:
+    def __init__(self, page: Page, links: LinkPage) -> None:
         self.page, self.links = page, links
-        self.js = getattr(window, "phomNet", None)
+        # ui/friends/net.js's functions (checked with nil before the first use)
+        self.js: PhomNet = cast("PhomNet", getattr(window, "phomNet", None))
         app = page.app
-        app.friends.net = load_net(app.storage)
-        app.friends.net_note = None
+        friends_of(app).net = load_net(app.storage)
+        friends_of(app).net_note = None
         self.started = False
         self.bad_link: str | None = None
-        self._timer = None      # the clock of the waits, only while internet play runs
+        self._timer: int | None = None      # the clock of the waits, only while internet play runs
         self._proxies = [create_proxy(self._on_event), create_proxy(self._tick)]
         if self.js is not None and not nil(self.js):
             self.js.listen(self._proxies[0])
         if links.guest:
             saved = store.read_object(links.session, NET_GUEST_KEY, "internet room", ()) or {}
             if "bad" in saved:
-                self.bad_link = str(saved["bad"]) if str(saved["bad"]).startswith("link_") else "link_bad_room"
-                app.source.use_join_screen(lambda a: invite_view.bad_link_html(a, self.bad_link))
+                bad = self.bad_link = str(saved["bad"]) if str(saved["bad"]).startswith("link_") else "link_bad_room"
+                feed_of(app).use_join_screen(lambda a: invite_view.bad_link_html(a, bad))
             elif saved.get("room"):
-                invite_view.plug_guest(app, NetGuest(saved["room"], saved["secret"], saved.get("name", "")))
+                invite_view.plug_guest(app, NetGuest(cast(str, saved["room"]), cast(str, saved["secret"]),
+                                                     cast(str, saved.get("name", ""))))
         else:
-            app.friends.net_host = None
-            app.friends.net_url = ""
+            friends_of(app).net_host = None
+            friends_of(app).net_url = ""
             invite_view.plug(app)
 
     @property
-    def host(self):
-        return self.page.app.friends.net_host
+    def host(self) -> NetHost | None:
+        return friends_of(self.page.app).net_host
 
     @property
-    def guest(self):
-        return self.page.app.friends.net_guest
+    def guest(self) -> NetGuest | None:
+        return friends_of(self.page.app).net_guest
 
     @property
     def active(self) -> bool:
         return self.started
 
     # ------------------------------------------------------------ starting
-    def _servers(self):
+    def _servers(self) -> tuple[Any, Any]:
         lab = self.page.app.storage.getItem(NET_LAB_KEY)
-        return net_servers(self.page.app.friends.net.get("turn"), None if nil(lab) else str(lab),
+        return net_servers(friends_of(self.page.app).net.get("turn"), None if nil(lab) else str(lab),
                            str(window.location.hostname), str(window.location.origin))
 
     def start(self, room: str, secret: str) -> bool:
@@ -111,7 +124,7 @@ class NetPage:
         self.js.send(g.host, text)
         return True
 
-    def _on_event(self, kind, peer, text) -> None:
+    def _on_event(self, kind: object, peer: object, text: object) -> None:
         try:
             kind, peer, text = str(kind), str(peer), str(text)
             if kind == "error":
@@ -126,13 +139,13 @@ class NetPage:
         except Exception as e:  # noqa: BLE001
             self.page.fail(e)
 
-    def _saved(self) -> dict:
+    def _saved(self) -> dict[str, object]:
         return store.read_object(self.links.session, NET_GUEST_KEY, "internet room", ()) or {}
 
     def _tick(self) -> None:
         try:
             g, h = self.guest, self.host
-            seated = g is not None and self.page.app.source.token is not None
+            seated = g is not None and feed_of(self.page.app).token is not None
             if g is not None and g.tick(time.monotonic(), back=seated and self._saved().get("retried") is not True):
                 saved = self._saved()
                 if g.retry_by_itself(seated, saved.get("retried") is True):
