@@ -249,17 +249,19 @@ def test_ui_imports_go_one_way_and_only_the_page_touches_the_browser():
 # The table's record (``TableState``, ui/table/state.py; ``App`` is it plus its methods)
 # is written by ui/table/ alone: another feature asks the table, by an App method or a
 # table intent named for what it means (App.say, refuse, propose, catch_up,
-# register_panels, follow…; docs/ARCHITECTURE.md "Who writes each record"). Nor does
+# register_panels, follow…; docs/ARCHITECTURE.md "Who writes each record"). The
+# learning side's (``LearnState``, a ``Learn``) by ui/learn/ alone. Nor does
 # anyone set attributes on the page (``Page``, ui/page/main.py) or on the table's
 # source (``OwnMatch``, ``HostFeed``) from outside their class: the owner takes them
 # as constructor arguments or has a method for it.
 #
 # What counts, read with ``ast`` in ui/: an assignment, augmented assignment, ``del``
 # or ``setattr``/``delattr`` on an attribute of an App (``app``, ``….app``, or a name
-# given one), a Page (``page``, ``….page``) or a source (``….source``); an item
-# assigned into one of the App's fields (``app.orders[s] = …``); and a field changed
-# in place (``app.settings.update(…)``, ``app.panels.add(…)``).
-RECORD_OWNERS = {"app": "ui/table/", "page": None, "source": None}   # None: only its class (self.…)
+# given one), a Learn (``learn``, ``….learn``), a Page (``page``, ``….page``) or a
+# source (``….source``); an item assigned into one of an App's or a Learn's fields
+# (``app.orders[s] = …``); and such a field changed in place (``app.settings.update(…)``,
+# ``learn.warnings.pop(…)``).
+RECORD_OWNERS = {"app": "ui/table/", "learn": "ui/learn/", "page": None, "source": None}   # None: only its class
 MUTATORS = {"update", "append", "extend", "insert", "add", "discard", "remove", "pop", "popitem",
             "clear", "setdefault", "sort", "reverse"}
 # Linked play's writes from outside the record's owner that remain: none (issue 50: they
@@ -272,7 +274,7 @@ LINKED_PLAY_WRITES: dict[str, list[str]] = {}
 def _kind(node: ast.AST, aliases: dict[str, str]) -> str | None:
     """"app", "page" or "source" when ``node`` is one, else None."""
     if isinstance(node, ast.Name):
-        return node.id if node.id in ("app", "page") else aliases.get(node.id)
+        return node.id if node.id in ("app", "learn", "page") else aliases.get(node.id)
     if isinstance(node, ast.Attribute) and node.attr in RECORD_OWNERS:
         return node.attr
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "App":
@@ -335,16 +337,16 @@ def record_writes(path: Path, rel: str) -> list[tuple[int, str]]:
                 elif isinstance(t, ast.Attribute) and (kind := _kind(t.value, aliases)):
                     found.append((node.lineno, f"{ast.unparse(t)} =", kind))
                 elif isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute) \
-                        and _kind(t.value.value, aliases) == "app":
-                    found.append((node.lineno, f"{ast.unparse(t.value)}[…] =", "app"))
+                        and (kind := _kind(t.value.value, aliases)) in ("app", "learn"):
+                    found.append((node.lineno, f"{ast.unparse(t.value)}[…] =", kind))
             if isinstance(node, ast.Call):
                 f = node.func
                 if isinstance(f, ast.Name) and f.id in ("setattr", "delattr") and node.args \
                         and (kind := _kind(node.args[0], aliases)):
                     found.append((node.lineno, f"{f.id}({ast.unparse(node.args[0])}, …)", kind))
                 elif isinstance(f, ast.Attribute) and f.attr in MUTATORS and isinstance(f.value, ast.Attribute) \
-                        and _kind(f.value.value, aliases) == "app":
-                    found.append((node.lineno, f"{ast.unparse(f)}(…)", "app"))
+                        and (kind := _kind(f.value.value, aliases)) in ("app", "learn"):
+                    found.append((node.lineno, f"{ast.unparse(f)}(…)", kind))
     return sorted((line, what) for line, what, kind in found
                   if not (RECORD_OWNERS[kind] and rel.startswith(RECORD_OWNERS[kind])))
 
@@ -391,7 +393,7 @@ def test_the_writers_check_finds_every_kind_of_write(tmp_path):
             "    feed = a.source\n"
             "    feed.seat = 2\n"                         # 10
             "    del app.link\n"                          # 11
-            "    learn.flash = 'fine: not the table'\n"
+            "    learn.app.flash = 'x'\n"
             "    app.friends.links.pending = 'fine: the friends record is theirs'\n"
             "    app.plug('x', len)\n"                    # a method: fine
             "    app.storage.setItem('k', 'v')\n"         # storage's own: fine
@@ -404,13 +406,20 @@ def test_the_writers_check_finds_every_kind_of_write(tmp_path):
             "    page.learn = object()\n"                 # 22
             "x = App()\n"
             "x.dialog = 'menu'\n"),                        # 24
+        "ui/learn/intents.py": "def f(learn):\n    learn.welcome = False\n    learn.state['hand'] = None\n",
+        "ui/page/learn.py": ("def f(page, learn):\n    learn.wanted = None\n    page.learn.learn.warnings.pop(0)\n"
+                             "    learn.state['hand'] = None\n"),
     })
     assert record_writes(tmp_path / "ui/table/app.py", "ui/table/app.py") == []
     assert record_writes(tmp_path / "ui/learn/core.py", "ui/learn/core.py") == [
         (2, "app.flash ="), (3, "learn.app.arr_index ="), (4, "setattr(app, …)"),
         (5, "app.settings.update(…)"), (6, "app.orders[…] ="), (8, "a.me ="), (10, "feed.seat ="),
-        (11, "app.link ="), (20, "page.gen ="), (21, "page.app.input ="), (22, "page.learn ="),
-        (24, "x.dialog =")]
+        (11, "app.link ="), (12, "learn.app.flash ="), (20, "page.gen ="), (21, "page.app.input ="),
+        (22, "page.learn ="), (24, "x.dialog =")]
+    # the learning side's record: its own folder's, no one else's
+    assert record_writes(tmp_path / "ui/learn/intents.py", "ui/learn/intents.py") == []
+    assert record_writes(tmp_path / "ui/page/learn.py", "ui/page/learn.py") == [
+        (2, "learn.wanted ="), (3, "page.learn.learn.warnings.pop(…)"), (4, "learn.state[…] =")]
     # the table's record written from its own folder is the table's; a source's is not
     _write(tmp_path, {"ui/table/source.py": "def f(app):\n    app.source.join_screen = None\n"})
     assert record_writes(tmp_path / "ui/table/source.py", "ui/table/source.py") == [

@@ -111,3 +111,18 @@ def test_followers_panels_and_the_takeover_are_registered_through_the_table():
     assert app.on_taken is not None
     app.on_taken()
     assert taken == [True]
+
+
+def test_the_learning_sides_refusals_are_taken_once_for_the_console():
+    from ui.learn import Learn
+
+    app = fresh()
+    learn = Learn(app, base_url="https://example.test/phom/", today="2026-12-01", first_visit=True)
+    assert learn.welcome and learn.base_url.endswith("/phom/") and learn.today == "2026-12-01"
+    assert "learn-stats" in app.panels                   # registered through the table
+    learn.follow_link(daily_="maybe")
+    taken = learn.take_warnings()
+    assert len(taken) == 1 and "daily='maybe'" in taken[0]
+    assert learn.take_warnings() == [] and app.notice is not None
+    learn.straight_to_table()
+    assert not learn.welcome

@@ -272,6 +272,12 @@ class Learn(LearnState):
                 self._say(say(tx, "notice_daily", value=short(daily_), why=say(deal_reason, "daily_flag")))
         return any(x is not None for x in (deal, daily_, day))
 
+    def take_warnings(self) -> list[str]:
+        """The refusals' English said since the last call, for the console (the page
+        says them in the player's words)."""
+        taken, self.warnings = self.warnings, []
+        return taken
+
     def offer_code(self, code: str) -> None:
         """A shared hand's code: offered (asking first if a match is in progress),
         or refused with why in the page's language, changing nothing."""

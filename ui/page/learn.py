@@ -62,8 +62,8 @@ class LearnPage:
         # the lesson before resume_tutorial looked at it)
         app.follow(learn.observe)
         used = learn.follow_link(param("deal"), param("daily"), param("day"))
-        while learn.warnings:
-            window.console.warn("phom: link refused: " + learn.warnings.pop(0))
+        for warning in learn.take_warnings():
+            window.console.warn("phom: link refused: " + warning)
         if used or str(window.location.search):
             learn.straight_to_table()   # a link or a test: no welcome
         if used:
