@@ -63,12 +63,16 @@ def fingerprint(page) -> str:
     )
 
 
-def wait_for(condition, timeout: float = 10.0, what: str = "", poll: float = 0.02):
+def wait_for(condition, timeout: float = 10.0, what: str = "", poll: float = 0.02, pump=None):
     """The tests' one wait on a condition Playwright cannot wait on in one page
     (it spans pages, or is read in Python, or the page is WebKit's stand-in):
     ``condition()`` polled until true, its value returned; AssertionError saying
     ``what`` (or what was waited for) after ``timeout`` seconds. A condition in
-    one page's JS is waited on with ``page.wait_for_function``."""
+    one page's JS is waited on with ``page.wait_for_function``.
+
+    ``pump``: a Playwright page whose events feed the condition (a held route, a
+    CDP event): the sync API delivers them only while it is called, so the poll
+    waits through that page instead of sleeping."""
     deadline = time.monotonic() + timeout
     while True:
         got = condition()
@@ -76,7 +80,10 @@ def wait_for(condition, timeout: float = 10.0, what: str = "", poll: float = 0.0
             return got
         if time.monotonic() > deadline:
             raise AssertionError(what or f"not true after {timeout} s: {condition}")
-        time.sleep(poll)
+        if pump is not None:
+            pump.wait_for_timeout(poll * 1000)
+        else:
+            time.sleep(poll)
 
 
 def wait_taken(page, before: str, timeout: float = 10.0, what: str = "") -> None:

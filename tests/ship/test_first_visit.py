@@ -15,7 +15,15 @@ import json
 import re
 
 import pytest
-from table_driver import PYSCRIPT_ASKED, keyboard_step, phase, play_hand, state, wait_ready
+from table_driver import (
+    PYSCRIPT_ASKED,
+    keyboard_step,
+    phase,
+    play_hand,
+    state,
+    wait_for,
+    wait_ready,
+)
 from test_offline import Watch
 
 pytestmark = pytest.mark.browser
@@ -166,11 +174,7 @@ def hold_runtime(page) -> list:
 def release_runtime(page, held: list) -> None:
     """Let the held runtime through, once the page has asked for it, and wait
     for the table to be up."""
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the runtime"
+    wait_for(lambda: held, 5.0, "the page never asked for the runtime", 0.05, pump=page)
     for route in held:
         route.continue_()
     page.unroute(RUNTIME)

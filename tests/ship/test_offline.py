@@ -16,7 +16,7 @@ import build_site
 import pytest
 import serve_site
 from guard import LOCAL_SCHEMES, Guard
-from table_driver import keyboard_step, phase, play_hand, wait_booted, wait_ready
+from table_driver import keyboard_step, nothing_within, phase, play_hand, wait_booted, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -154,7 +154,7 @@ def visit(page, url: str, timeout: float = 60.0) -> list[str]:
         try:
             page.wait_for_function("document.getElementById('table').dataset.phase !== 'loading'",
                                    timeout=5_000)
-            page.wait_for_timeout(300)  # a reload into a new version may still be on its way
+            nothing_within(page, 300)  # no reload into a new version on its way: then it is up
             if page.evaluate("document.getElementById('table').dataset.phase") != "loading":
                 return page.evaluate(BUILD_OF_PAGE)
         except Exception:  # noqa: BLE001 - the page reloaded under us; look again
@@ -314,7 +314,7 @@ def test_a_page_taken_over_while_loading_reloads_into_the_new_version(browser, b
         assert page.evaluate("sessionStorage.getItem('phom-test-taken-over')") == "1"
         # up and playing: a new controller now reloads nothing
         page.evaluate("window.__still = 1; navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
-        page.wait_for_timeout(1000)
+        nothing_within(page, 1000)
         assert page.evaluate("window.__still") == 1
         assert page.evaluate("document.getElementById('table').dataset.phase") != "loading"
         watch.check(page)

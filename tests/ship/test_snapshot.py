@@ -18,6 +18,7 @@ from table_driver import (
     phase,
     play_hand,
     state,
+    wait_for,
     wait_ready,
 )
 from test_offline import Watch
@@ -170,11 +171,7 @@ def traced(ctx, page, categories: str):
     def end() -> list:
         cdp.send("Tracing.end")
         page.wait_for_function("true")
-        for _ in range(100):
-            if done:
-                break
-            page.wait_for_timeout(100)
-        assert done, "the trace never completed"
+        wait_for(lambda: done, 10.0, "the trace never completed", 0.1, pump=page)
         return events
     return end
 
