@@ -15,6 +15,7 @@ module of ours, and to ``pkg`` otherwise.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -424,3 +425,49 @@ def test_the_writers_check_finds_every_kind_of_write(tmp_path):
     _write(tmp_path, {"ui/table/source.py": "def f(app):\n    app.source.join_screen = None\n"})
     assert record_writes(tmp_path / "ui/table/source.py", "ui/table/source.py") == [
         (2, "app.source.join_screen =")]
+
+
+# The page's state records (issue 50): each field says what it holds. mypy --strict
+# accepts an explicit Any, so this holds the records to it: no field of a record class
+# (a dataclass or a TypedDict) in a ui/ package's state.py is annotated with Any,
+# even inside another type (list[Any], dict[str, Any], Optional[Any]).
+def record_fields_with_any(path: Path) -> list[str]:
+    """``Class.field`` for each annotated field of a record class in ``path`` whose
+    annotation names Any (typing.Any or a bare Any)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        bases = {ast.unparse(b) for b in node.bases}
+        record = any("dataclass" in ast.unparse(d) for d in node.decorator_list) or \
+            any("TypedDict" in b for b in bases)
+        if not record:
+            continue
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                names = {n.id for n in ast.walk(item.annotation) if isinstance(n, ast.Name)}
+                names |= {n.attr for n in ast.walk(item.annotation) if isinstance(n, ast.Attribute)}
+                quoted = item.annotation.value if isinstance(item.annotation, ast.Constant) else None
+                if "Any" in names or (isinstance(quoted, str) and re.search(r"\bAny\b", quoted)):
+                    out.append(f"{node.name}.{item.target.id}")
+    return out
+
+
+def test_no_field_of_the_pages_state_records_is_any():
+    records = sorted((ROOT / "ui").glob("*/state.py"))
+    assert {p.parent.name for p in records} >= {"table", "learn", "friends"}
+    found = {str(p.relative_to(ROOT)): record_fields_with_any(p) for p in records}
+    assert not any(found.values()), found
+
+
+def test_the_any_check_finds_an_any_field(tmp_path):
+    made = tmp_path / "state.py"
+    made.write_text(
+        "from dataclasses import dataclass\nimport typing\nfrom typing import Any, TypedDict\n"
+        "@dataclass\nclass A:\n    ok: int = 0\n    bad: Any = None\n    worse: list[typing.Any] | None = None\n"
+        "    quoted: 'dict[str, Any]' = None\n"
+        "class B(TypedDict):\n    fine: str\n    loose: dict[str, Any]\n"
+        "class NotARecord:\n    x: Any = None\n",
+        encoding="utf-8")
+    assert record_fields_with_any(made) == ["A.bad", "A.worse", "A.quoted", "B.loose"]
