@@ -7,7 +7,8 @@ The runtime must be in vendor/ first (scripts/setup.sh, `make site` does it).
 OUT gets a fresh copy of:
 
 * the page: index.html (pyscript.toml written into it as JSON, tools/page_config.py:
-  no config request, no TOML parser), manifest.webmanifest, ui/ (not the .py
+  no config request, no TOML parser; the table's first screen and its first script,
+  ui/boot/paint.js, written in: first_screen, inline_first_script), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
@@ -265,6 +266,30 @@ def first_screen(out: Path, root: Path = ROOT) -> int:
     return len(added)
 
 
+PAINT_TAG = '<script src="./ui/boot/paint.js"></script>'
+CSP_SCRIPT = "script-src 'self'"
+
+
+def inline_first_script(out: Path) -> str:
+    """ui/boot/paint.js written into the built index.html, the page's one inline
+    script, and named in the CSP's script-src by its SHA-256 (nothing else inline
+    may run). As a file it was the ninth request of the page's first parse, behind
+    HTTP/1.1's six connections and the head's scripts, and a first visit's first
+    screen waited for it: 748 ms "table shown" at --cpu 4 --mbps 20 on a quiet
+    machine (ui/boot/README.md has the figures). The dev server sends index.html
+    as it is (the file: the first screen is the built page's only). Returns the
+    hash source."""
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    script = (out / "ui" / "boot" / "paint.js").read_text(encoding="utf-8")
+    if text.count(PAINT_TAG) != 1 or text.count(CSP_SCRIPT) != 1 or "</script" in script.lower():
+        raise SystemExit("index.html: the first script or the CSP is not where inline_first_script expects it")
+    digest = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+    text = text.replace(PAINT_TAG, f"<script>{script}</script>").replace(CSP_SCRIPT, f"{CSP_SCRIPT} {digest}")
+    index.write_text(text, encoding="utf-8")
+    return digest
+
+
 def hint_eager(path: Path) -> None:
     """Prepend V8's compile hint to Pyodide's 1 MB glue script. Chromium's
     traces of warm visits served by the service worker show no code cache
@@ -468,6 +493,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     # the PyScript config, pyscript.toml, inline as JSON (the file itself is not shipped)
     (out / page_config.PAGE).write_text(page_config.page(root), encoding="utf-8")
     first_screen(out, root)
+    inline_first_script(out)
     # slimmed for the phone's first visit (comments and docstrings out, lines kept)
     pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:

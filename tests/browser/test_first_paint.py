@@ -210,7 +210,9 @@ def test_a_slow_parse_still_boots_our_own_runtime(table, guard, site_url):
     from a CDN. ui/boot/interpreter.mjs (async, so it may run mid-parse) starts
     PyScript, or runs the page itself, only once the page is parsed. Here the
     parse is held at ui/boot/paint.js (a classic script before the page's
-    Python) while the runtime's modules load and the snapshot store answers."""
+    Python) while the runtime's modules load and the snapshot store answers.
+    (The dev server's page: the built one has paint.js inline, build_site
+    inline_first_script, so nothing holds its parse.)"""
     held = []
     table.route("**/ui/boot/paint.js", lambda route: held.append(route))
     table.goto(site_url + "?new=1&speed=instant&seed=31", wait_until="commit")
