@@ -8,7 +8,8 @@ OUT gets a fresh copy of:
 
 * the page: index.html (pyscript.toml written into it as JSON, tools/page_config.py:
   no config request, no TOML parser; the table's first screen and its first script,
-  ui/boot/paint.js, written in: first_screen, inline_first_script), manifest.webmanifest, ui/ (not the .py
+  ui/boot/paint.js, and the style sheets, written in: first_screen, inline_first_script,
+  inline_style_sheets), manifest.webmanifest, ui/ (not the .py
   files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
@@ -290,6 +291,33 @@ def inline_first_script(out: Path) -> str:
     return digest
 
 
+STYLE_SHEETS = ("ui/style.css", "ui/friends/friends.css", "ui/learn/learn.css")
+CSP_STYLE = "style-src 'self'"
+
+
+def inline_style_sheets(out: Path) -> list[str]:
+    """The page's style sheets written into the built index.html as <style>
+    elements, each named in the CSP's style-src by its SHA-256. Linked, they were
+    the first screen's last wait: render-blocking, and paint.js waits for them,
+    a round trip after the page's own (answered 110-185 ms after they were asked
+    for at --cpu 4 on the shared machine; ui/boot/README.md). The files stay in the
+    site (the dev server's page links them). Returns the hash sources."""
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    if text.count(CSP_STYLE) != 1:
+        raise SystemExit("index.html: the CSP's style-src is not where inline_style_sheets expects it")
+    digests = []
+    for rel in STYLE_SHEETS:
+        tag = f'<link rel="stylesheet" href="./{rel}">'
+        css = (out / rel).read_text(encoding="utf-8")
+        if text.count(tag) != 1 or "</style" in css.lower() or "url(" in css:
+            raise SystemExit(f"index.html: {tag} is not there once, or {rel} cannot be written in as it is")
+        text = text.replace(tag, f"<style>{css}</style>")
+        digests.append("'sha256-" + base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode() + "'")
+    index.write_text(text.replace(CSP_STYLE, " ".join([CSP_STYLE, *digests])), encoding="utf-8")
+    return digests
+
+
 def hint_eager(path: Path) -> None:
     """Prepend V8's compile hint to Pyodide's 1 MB glue script. Chromium's
     traces of warm visits served by the service worker show no code cache
@@ -494,6 +522,7 @@ def build(out: Path = DEFAULT_OUT, root: Path = ROOT, full_stdlib: bool = False,
     (out / page_config.PAGE).write_text(page_config.page(root), encoding="utf-8")
     first_screen(out, root)
     inline_first_script(out)
+    inline_style_sheets(out)
     # slimmed for the phone's first visit (comments and docstrings out, lines kept)
     pack_py.pack(out / "vendor" / "pysrc.zip", root, slimmed=True)
     for f in PYODIDE_FILES:

@@ -129,20 +129,22 @@ MARK = "phom-test-build"
 
 
 def stamp(site, tag: str) -> None:
-    """Mark index.html and ui/style.css with ``tag`` and re-list the precache."""
+    """Mark index.html and ui/boot/boot.js (a file the page loads: its style sheets
+    are written into index.html by the build) with ``tag`` and re-list the precache."""
     idx = site / "index.html"
     html = re.sub(rf'<meta name="{MARK}"[^>]*>\n?', "", idx.read_text(encoding="utf-8"))
     idx.write_text(html.replace("<head>", f'<head>\n<meta name="{MARK}" content="{tag}">', 1),
                    encoding="utf-8")
-    css = site / "ui" / "style.css"
-    text = re.sub(rf"\n:root \{{ --{MARK}: .*?\}}\n", "", css.read_text(encoding="utf-8"))
-    css.write_text(text + f'\n:root {{ --{MARK}: "{tag}"; }}\n', encoding="utf-8")
+    js = site / "ui" / "boot" / "boot.js"
+    text = re.sub(rf"\ndocument\.documentElement\.dataset\.{DATA} = .*\n", "", js.read_text(encoding="utf-8"))
+    js.write_text(text + f'\ndocument.documentElement.dataset.{DATA} = "{tag}";\n', encoding="utf-8")
     build_site.write_sw(site, build_site.precache_list(site))
 
 
+DATA = "phomTestBuild"
 BUILD_OF_PAGE = f"""() => [
   document.querySelector('meta[name="{MARK}"]').content,
-  getComputedStyle(document.documentElement).getPropertyValue("--{MARK}").trim().replace(/"/g, ""),
+  document.documentElement.dataset.{DATA},
 ]"""
 
 

@@ -253,6 +253,14 @@ def test_content_security_policy(built_site):
     for t, a in found:
         if t == "script":
             assert a.get("src") or a.get("type") == "py" or not a, a
+    # and no inline style but the page's style sheets, written in by the build
+    # (build_site.inline_style_sheets), each named by its hash, in their order
+    styles = re.findall(r"<style>(.*?)</style>", text, re.S)
+    assert styles == [(built_site / rel).read_text(encoding="utf-8") for rel in build_site.STYLE_SHEETS]
+    hashes = ["'sha256-" + base64.b64encode(hashlib.sha256(s.encode("utf-8")).digest()).decode() + "'"
+              for s in styles]
+    assert rules["style-src"] == ["'self'", *hashes]
+    assert not [a for t, a in found if t == "link" and a.get("rel") == "stylesheet"]
 
 
 def test_trimmed_stdlib(built_site):
