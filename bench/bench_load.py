@@ -15,6 +15,13 @@ the moonshot), <= 0.8x unthrottled, no slower than the build before at --mbps
 else ui/boot/paint.js's phom-painted mark, a task later) <= 400 ms at --cpu
 4; warm <= 0.3x at --cpu 4. The shipped snapshot's size and whether each first
 visit restored it (or why not) are printed with the first visit's bytes.
+The table shown is read only after the load event (load() waits for it before
+any evaluate): a Playwright wait_for_function called as the navigation commits
+injects ~60-100 ms of script into the page at --cpu 4, before its first paint.
+What the first screen waits for, and what the site build does about it (paint.js
+and the style sheets written into index.html: FCP 962 -> 728 ms in first visits
+alternated at --cpu 4 --mbps 20, 12 each, load 11-16; the 400 ms not reached on
+this shared machine), is in ui/boot/README.md.
 
 Builds the site (tools/build_site.py) into a temporary folder unless --site is
 given, serves it like GitHub Pages (tools/serve_site.py: under /phom/, gzip,
