@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 DEFAULT_OUT = ROOT / "site"
 ROOT_FILES = ("index.html", "manifest.webmanifest", "favicon.ico", "robots.txt", "404.html")
 PAGE_DIRS = ("ui", "assets")
-SKIP_SUFFIXES = (".py", ".pyc")
+SKIP_SUFFIXES = (".py", ".pyc", ".md")  # .md: a folder's notes for developers (ui/boot/README.md), not the page's
 SKIP_PARTS = ("__pycache__",)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # PyScript chunks: everything core.js imports, statically or lazily, except

@@ -129,6 +129,7 @@ def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
                 "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
         assert (built_site / rel).is_file(), rel
     assert not list(built_site.rglob("*.py")), "our Python ships in vendor/pysrc.zip only"
+    assert not list(built_site.rglob("*.md")), "developers' notes (ui/boot/README.md) are not the page's"
     # the tests' tools (axe-core, tests/browser/test_a11y.py) stay out of the players' site
     dev = json.loads((ROOT / "package.json").read_text())["devDependencies"]
     assert "axe-core" in dev
