@@ -20,6 +20,8 @@ def _package(tmp_path, monkeypatch, files: dict[str, str]) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(snapshot, "PACKAGES", ("snapfix",))
+    # imports write __pycache__ as they do in CI (env -i: no PYTHONDONTWRITEBYTECODE)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     for name in [m for m in sys.modules if m.startswith("snapfix")]:
         monkeypatch.delitem(sys.modules, name)
 

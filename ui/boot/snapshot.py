@@ -54,7 +54,9 @@ def _files() -> Iterator[tuple[str, str, bool]]:
     ours unpacked there, as a source or as bytecode (tools/bytecode.py)."""
     for pkg in PACKAGES:
         for d, dirs, files in os.walk(pkg):
-            dirs.sort()
+            # CPython's own caches are no module of ours (a test's imports write them
+            # where the interpreter may write bytecode)
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
             for f in sorted(files):
                 if not f.endswith((".py", ".pyc")):
                     continue
