@@ -267,6 +267,11 @@ def first_screen(out: Path, root: Path = ROOT) -> int:
     return len(added)
 
 
+def csp_hash(text: str) -> str:
+    """The CSP source that lets exactly this inline script or style run: 'sha256-…'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
 PAINT_TAG = '<script src="./ui/boot/paint.js"></script>'
 CSP_SCRIPT = "script-src 'self'"
 
@@ -285,7 +290,7 @@ def inline_first_script(out: Path) -> str:
     script = (out / "ui" / "boot" / "paint.js").read_text(encoding="utf-8")
     if text.count(PAINT_TAG) != 1 or text.count(CSP_SCRIPT) != 1 or "</script" in script.lower():
         raise SystemExit("index.html: the first script or the CSP is not where inline_first_script expects it")
-    digest = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+    digest = csp_hash(script)
     text = text.replace(PAINT_TAG, f"<script>{script}</script>").replace(CSP_SCRIPT, f"{CSP_SCRIPT} {digest}")
     index.write_text(text, encoding="utf-8")
     return digest
@@ -313,7 +318,7 @@ def inline_style_sheets(out: Path) -> list[str]:
         if text.count(tag) != 1 or "</style" in css.lower() or "url(" in css:
             raise SystemExit(f"index.html: {tag} is not there once, or {rel} cannot be written in as it is")
         text = text.replace(tag, f"<style>{css}</style>")
-        digests.append("'sha256-" + base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode() + "'")
+        digests.append(csp_hash(css))
     index.write_text(text.replace(CSP_STYLE, " ".join([CSP_STYLE, *digests])), encoding="utf-8")
     return digests
 
