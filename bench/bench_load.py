@@ -3,6 +3,7 @@ PyScript page on the same vendored runtime, measured in the same run.
 
     python3 bench/bench_load.py [--runs 5] [--site DIR] [--full-stdlib] [--mbps 20] [--cpu 4]
                                 [--webkit] [--private] [--json FILE] [--against OLD_SITE]
+                                [--viewport 390x844]
 
 --against OLD_SITE: another assembled site (the build before a change) served
 on its own origin through the same link, its first and first warm visit in
@@ -40,6 +41,8 @@ player's browser keeps its caches; see profile()):
 * bare cold / warm / later: a minimal PyScript page on the same vendor/
   runtime that prints a line and flips a data-phase attribute (warm: the
   HTTP cache; later: three more warm visits)
+* a page of one line, cold: its first paint, the floor under "table shown"
+  (what a fresh browser takes to paint anything here)
 
 and prints medians of first paint (the browser's first-paint entry) and time to
 interactive (the table root's data-phase leaves "loading", or the bare page's
@@ -51,7 +54,9 @@ split into the runtime (vendor/pyodide, vendor/pyscript) and our own files.
 before each response (the page's and its service worker's requests alike), to
 show what preloading and fewer bytes buy on a real connection; by default the
 server is local and unthrottled. --cpu slows Chromium's CPU (DevTools'
-throttle). --webkit runs the same visits in WebKitGTK too (tests/webkit/wk.py;
+throttle). --viewport sets Chromium's window (1280x800 by default, as all
+figures before it were measured; 390x844 is a phone's, whose first screen
+lays out ~60 ms sooner at --cpu 4). --webkit runs the same visits in WebKitGTK too (tests/webkit/wk.py;
 times from the page's own phom-interactive / phom-painted marks). It also
 prints the memory once interactive (the wasm heap, the JS heap) and what the
 origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
@@ -839,7 +844,7 @@ def files_of(entries, prefix: str) -> tuple[dict, list]:
 
 
 @contextlib.contextmanager
-def profile(chromium, private: bool = False, **options):
+def profile(chromium, private: bool = False, viewport: tuple[int, int] = (1280, 800), **options):
     """A fresh browser profile on disk, as a player's browser has one: what it
     caches (HTTP, compiled code) stays between visits. Playwright's new_context
     (private=True, --private) is an off-the-record profile that keeps no
@@ -847,7 +852,7 @@ def profile(chromium, private: bool = False, **options):
     (1422 against 1080 ms, 8 alternated pairs), and the bare page's far more
     (it gets the wasm's code cache on disk, which a service worker's cache
     does not give). The figures before the sixth session were measured so."""
-    options["viewport"] = {"width": 1280, "height": 800}
+    options["viewport"] = {"width": viewport[0], "height": viewport[1]}
     if private:
         browser = chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
@@ -865,16 +870,43 @@ def profile(chromium, private: bool = False, **options):
 
 
 def one_run(chromium, url: str, bare_url: str, site: Path, log: list, cpu: float | None = None,
-            private: bool = False, against: str = "") -> dict:
+            private: bool = False, against: str = "", viewport: tuple[int, int] = (1280, 800)) -> dict:
     out: dict = {}
-    with profile(chromium, private, locale="vi-VN") as ctx:
+    with profile(chromium, private, viewport, locale="vi-VN") as ctx:
         ours(ctx, url, log, out, cpu)
-    with profile(chromium, private) as ctx:
+    with profile(chromium, private, viewport) as ctx:
         bare(ctx, bare_url, out, cpu)
+    with profile(chromium, private, viewport, locale="vi-VN") as ctx:
+        out["blank_cold"] = blank(ctx, bare_url + BLANK, cpu)
     if against:
-        with profile(chromium, private, locale="vi-VN") as ctx:
+        with profile(chromium, private, viewport, locale="vi-VN") as ctx:
             other(ctx, against, out, cpu)
     return out
+
+
+# A page of one line, served beside the bare page: the first paint a fresh
+# browser gives any page here, the floor under the table shown (on this 2-core
+# machine at --cpu 4 the renderer's commit alone is ~100-200 ms of it).
+BLANK = "blank.html"
+BLANK_HTML = """<!doctype html>
+<html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Phỏm</title></head><body><p>Phỏm</p></body></html>
+"""
+
+
+def blank(ctx, url: str, cpu: float | None) -> dict:
+    """The one-line page's first visit: its first contentful paint, read after
+    the load event (as load() reads ours)."""
+    page = ctx.new_page()
+    cdp = page.context.new_cdp_session(page)
+    if cpu:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    page.goto(url)
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0",
+                           timeout=60_000, polling=50)
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    page.close()
+    return {"fp": fcp, "painted": fcp, "tti": None}
 
 
 def other(ctx, url: str, out: dict, cpu: float | None) -> None:
@@ -1017,7 +1049,8 @@ ROWS = [("ours, cold", "ours_cold", "cold"), ("ours, cold, plain boot (?boot=sto
         ("ours, warm, normal boot", "ours_warm_normal", "warm"),
         ("--against build, cold", "other_cold", "cold"), ("--against build, warm", "other_warm", "warm"),
         ("bare PyScript, cold", "bare_cold", None), ("bare PyScript, warm (HTTP cache)", "bare_warm", None),
-        ("bare PyScript, later warm visits", "bare_later", None)]
+        ("bare PyScript, later warm visits", "bare_later", None),
+        ("a page of one line, cold (the floor)", "blank_cold", None)]
 
 
 def targets(runs: list[dict], bare: dict) -> None:
@@ -1026,8 +1059,10 @@ def targets(runs: list[dict], bare: dict) -> None:
     cold = med(r["ours_cold"]["tti"] for r in runs)
     shown = med(r["ours_cold"]["painted"] for r in runs)
     warm = med(r["ours_warm"]["tti"] for r in runs)
+    floor = med(r["blank_cold"]["fp"] for r in runs if "blank_cold" in r)
     print(f"issue 47: first visit {cold / bare['cold']:.2f}x bare (<= 0.7x at --cpu 4 --mbps 20, moonshot 0.5x; "
-          f"<= 0.8x unthrottled); its table shown at {shown:.0f} ms (<= 400 ms at --cpu 4); "
+          f"<= 0.8x unthrottled); its table shown at {shown:.0f} ms (<= 400 ms at --cpu 4), a page of one "
+          f"line painted at {floor:.0f} ms in the same runs (the table's own part {shown - floor:.0f} ms); "
           f"warm {warm / bare['warm']:.2f}x (<= 0.3x at --cpu 4)")
     if all("ours_cold_plain" in r for r in runs):
         plain = med(r["ours_cold_plain"]["tti"] for r in runs)
@@ -1062,6 +1097,9 @@ def report(runs: list[dict], title: str, site: Path) -> None:
         painted = med(r[key]["painted"] for r in runs)
         tti = med(r[key]["tti"] for r in runs)
         ratio = tti / bare[kind] if kind else 1.0
+        if key == "blank_cold":
+            print(f"{name:34} {fp:9.0f} ms {painted:9.0f} ms {'-':>12} {'-':>8}")
+            continue
         how = " ".join(sorted({f"{r[key]['boot']}{'/' + r[key]['restored'] if r[key].get('restored') else ''}"
                                for r in runs if r[key].get("boot")}))
         print(f"{name:34} {fp:9.0f} ms {painted:9.0f} ms {tti:9.0f} ms {ratio:7.2f}x  {how}")
@@ -1105,6 +1143,17 @@ def report(runs: list[dict], title: str, site: Path) -> None:
     return gz
 
 
+def viewport_size(text: str) -> tuple[int, int]:
+    """--viewport's WxH, e.g. 390x844."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WxH (e.g. 390x844)") from None
+    if not (200 <= w <= 4000 and 200 <= h <= 4000):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side 200-4000 px")
+    return w, h
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -1116,6 +1165,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--private", action="store_true",
                     help="Chromium's off-the-record profiles (no code cache kept), as measured before")
     ap.add_argument("--json", type=Path, help="also write the raw runs here")
+    ap.add_argument("--viewport", type=viewport_size, default=(1280, 800), metavar="WxH",
+                    help="the window of Chromium's visits (default 1280x800; 390x844: a phone's)")
     ap.add_argument("--against", type=Path,
                     help="another assembled site (e.g. the build before): its first and warm visits, same runs")
     a = ap.parse_args(argv)
@@ -1132,6 +1183,7 @@ def main(argv: list[str] | None = None) -> int:
         (site / "bare").mkdir()
         (site / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (site / "bare" / "pyscript.toml").write_text(BARE_TOML, encoding="utf-8")
+        (site / "bare" / BLANK).write_text(BLANK_HTML, encoding="utf-8")
 
         srv, url = serve_site.start(site, "/phom/")
         log: list = []
@@ -1146,9 +1198,9 @@ def main(argv: list[str] | None = None) -> int:
         runs = []
         with sync_playwright() as p:
             # one unrecorded warm-up visit (disk caches of the OS, the server's gzip cache)
-            one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private, other_url)
+            one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private, other_url, a.viewport)
             for i in range(a.runs):
-                r = one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private, other_url)
+                r = one_run(p.chromium, url, url + "bare/", site, log, a.cpu, a.private, other_url, a.viewport)
                 runs.append(r)
                 print(f"run {i + 1}: ours cold {r['ours_cold']['tti']:.0f} ms, warm {r['ours_warm']['tti']:.0f} ms "
                       f"({r['ours_warm']['boot']}, painted {r['ours_warm']['painted'] or 0:.0f} ms), "
@@ -1166,6 +1218,7 @@ def main(argv: list[str] | None = None) -> int:
 
         net = f", network {a.mbps:g} Mbit/s" if a.mbps else ", local network"
         cpu = f", CPU slowed {a.cpu:g}x" if a.cpu else ""
+        cpu += f", {a.viewport[0]}x{a.viewport[1]} window" if a.viewport != (1280, 800) else ""
         private = ", off-the-record profiles" if a.private else ""
         gz = report(runs, f"medians of {a.runs} runs, headless Chromium{net}{cpu}{private}"
                     f"{', whole stdlib' if a.full_stdlib else ''}", site)

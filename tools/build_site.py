@@ -8,9 +8,9 @@ OUT gets a fresh copy of:
 
 * the page: index.html (pyscript.toml written into it as JSON, tools/page_config.py:
   no config request, no TOML parser; the table's first screen and its first script,
-  ui/boot/paint.js, and the style sheets, written in: first_screen, inline_first_script,
-  inline_style_sheets), manifest.webmanifest, ui/ (not the .py
-  files: our Python ships as one archive), assets/
+  ui/boot/paint.js, and the style sheets, written in and so not shipped as files:
+  first_screen, inline_first_script, inline_style_sheets), manifest.webmanifest,
+  ui/ (not the .py files: our Python ships as one archive), assets/
 * vendor/pysrc.zip (phom/ + ui/, packed now and slimmed by scripts/pack_py.slim),
   vendor/pyodide/ (python_stdlib.zip trimmed to tools/stdlib-keep.txt by tools/trim_stdlib.py;
   pyodide.asm.mjs with V8's compile hint, Emscripten's wrappers shared, its GOT and
@@ -113,6 +113,16 @@ def sri(data: bytes) -> str:
 def _copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+
+
+def _drop(out: Path, rel: str) -> None:
+    """A copied file taken out of the site again, and its folders if left empty."""
+    path = out / rel
+    path.unlink()
+    for folder in path.parents:
+        if folder == out or any(folder.iterdir()):
+            break
+        folder.rmdir()
 
 
 def _page_files(root: Path) -> list[Path]:
@@ -283,7 +293,9 @@ def inline_first_script(out: Path) -> str:
     HTTP/1.1's six connections and the head's scripts, and a first visit's first
     screen waited for it: 748 ms "table shown" at --cpu 4 --mbps 20 on a quiet
     machine (ui/boot/README.md has the figures). The dev server sends index.html
-    as it is (the file: the first screen is the built page's only). Returns the
+    as it is (the file: the first screen is the built page's only). The file is
+    then left out of the site: the built page never asks for it, and precached it
+    was fetched again by the service worker's install for nothing. Returns the
     hash source."""
     index = out / "index.html"
     text = index.read_text(encoding="utf-8")
@@ -293,6 +305,7 @@ def inline_first_script(out: Path) -> str:
     digest = csp_hash(script)
     text = text.replace(PAINT_TAG, f"<script>{script}</script>").replace(CSP_SCRIPT, f"{CSP_SCRIPT} {digest}")
     index.write_text(text, encoding="utf-8")
+    _drop(out, "ui/boot/paint.js")
     return digest
 
 
@@ -305,8 +318,9 @@ def inline_style_sheets(out: Path) -> list[str]:
     elements, each named in the CSP's style-src by its SHA-256. Linked, they were
     the first screen's last wait: render-blocking, and paint.js waits for them,
     a round trip after the page's own (answered 110-185 ms after they were asked
-    for at --cpu 4 on the shared machine; ui/boot/README.md). The files stay in the
-    site (the dev server's page links them). Returns the hash sources."""
+    for at --cpu 4 on the shared machine; ui/boot/README.md). The files are then
+    left out of the site, as paint.js is (the dev server's page links them from
+    the repository). Returns the hash sources."""
     index = out / "index.html"
     text = index.read_text(encoding="utf-8")
     if text.count(CSP_STYLE) != 1:
@@ -320,6 +334,8 @@ def inline_style_sheets(out: Path) -> list[str]:
         text = text.replace(tag, f"<style>{css}</style>")
         digests.append(csp_hash(css))
     index.write_text(text.replace(CSP_STYLE, " ".join([CSP_STYLE, *digests])), encoding="utf-8")
+    for rel in STYLE_SHEETS:
+        _drop(out, rel)
     return digests
 
 

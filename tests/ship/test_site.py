@@ -124,12 +124,16 @@ def precache(site: Path) -> tuple[str, list]:
 
 def test_site_has_the_page_the_runtime_and_nojekyll(built_site):
     for rel in (".nojekyll", "index.html", "manifest.webmanifest", "sw.js",
-                "ui/boot/boot.js", "ui/style.css", "vendor/pysrc.zip", "vendor/pyscript/core.js",
+                "ui/boot/boot.js", "vendor/pysrc.zip", "vendor/pyscript/core.js",
                 "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.wasm",
                 "vendor/pyodide/python_stdlib.zip", "assets/icons/icon-512.png"):
         assert (built_site / rel).is_file(), rel
     assert not list(built_site.rglob("*.py")), "our Python ships in vendor/pysrc.zip only"
     assert not list(built_site.rglob("*.md")), "developers' notes (ui/boot/README.md) are not the page's"
+    # what the build writes into index.html is not shipped again as a file (nothing asks for it)
+    for rel in ("ui/boot/paint.js", *build_site.STYLE_SHEETS):
+        assert (ROOT / rel).is_file() and not (built_site / rel).exists(), rel
+    assert not [d for d in built_site.rglob("*") if d.is_dir() and not any(d.iterdir())], "an empty folder"
     # the tests' tools (axe-core, tests/browser/test_a11y.py) stay out of the players' site
     dev = json.loads((ROOT / "package.json").read_text())["devDependencies"]
     assert "axe-core" in dev
@@ -153,8 +157,9 @@ def test_precache_list_hashes_and_version(built_site):
     assert "sw.js" not in paths and ".nojekyll" not in paths
     for must in ("index.html", "manifest.webmanifest", "vendor/pysrc.zip",
                  "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
-                 "vendor/pyscript/core.js", "ui/style.css", "ui/boot/boot.js"):
+                 "vendor/pyscript/core.js", "ui/boot/boot.js"):
         assert must in paths, must
+    assert not {"ui/boot/paint.js", *build_site.STYLE_SHEETS} & set(paths)
     assert not [p for p in paths if "codemirror" in p or "xterm" in p]
     for path, sri in items:
         digest = base64.b64encode(hashlib.sha256((built_site / path).read_bytes()).digest()).decode()
@@ -167,12 +172,12 @@ def test_any_change_is_a_new_version(built_site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy)
     v1, _ = precache(copy)
-    css = copy / "ui" / "style.css"
-    css.write_text(css.read_text() + "\n/* changed */\n")
+    js = copy / "ui" / "boot" / "boot.js"
+    js.write_text(js.read_text() + "\n/* changed */\n")
     build_site.write_sw(copy, build_site.precache_list(copy))
     v2, items = precache(copy)
     assert v2 != v1
-    assert dict(items)["ui/style.css"] != dict(precache(built_site)[1])["ui/style.css"]
+    assert dict(items)["ui/boot/boot.js"] != dict(precache(built_site)[1])["ui/boot/boot.js"]
 
 
 def test_page_urls_are_relative(built_site):
@@ -248,7 +253,7 @@ def test_content_security_policy(built_site):
     # written in by the build: build_site.inline_first_script), named by its own hash and no other
     text = (built_site / "index.html").read_text(encoding="utf-8")
     inline = re.findall(r"<script>(.*?)</script>", text, re.S)
-    assert inline == [(built_site / "ui" / "boot" / "paint.js").read_text(encoding="utf-8")]
+    assert inline == [(ROOT / "ui" / "boot" / "paint.js").read_text(encoding="utf-8")]
     digest = base64.b64encode(hashlib.sha256(inline[0].encode("utf-8")).digest()).decode()
     assert [s for s in rules["script-src"] if s.startswith("'sha")] == [f"'sha256-{digest}'"]
     for t, a in found:
@@ -257,7 +262,7 @@ def test_content_security_policy(built_site):
     # and no inline style but the page's style sheets, written in by the build
     # (build_site.inline_style_sheets), each named by its hash, in their order
     styles = re.findall(r"<style>(.*?)</style>", text, re.S)
-    assert styles == [(built_site / rel).read_text(encoding="utf-8") for rel in build_site.STYLE_SHEETS]
+    assert styles == [(ROOT / rel).read_text(encoding="utf-8") for rel in build_site.STYLE_SHEETS]
     hashes = ["'sha256-" + base64.b64encode(hashlib.sha256(s.encode("utf-8")).digest()).decode() + "'"
               for s in styles]
     assert rules["style-src"] == ["'self'", *hashes]
