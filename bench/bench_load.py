@@ -56,8 +56,9 @@ show what preloading and fewer bytes buy on a real connection; by default the
 server is local and unthrottled. --cpu slows Chromium's CPU (DevTools'
 throttle). --viewport sets Chromium's window (1280x800 by default, as all
 figures before it were measured; 390x844 is a phone's, whose first screen
-lays out ~60 ms sooner at --cpu 4). --webkit runs the same visits in WebKitGTK too (tests/webkit/wk.py;
-times from the page's own phom-interactive / phom-painted marks). It also
+lays out ~60 ms sooner at --cpu 4). --webkit runs the same visits in
+WebKitGTK too (tests/webkit/wk.py; times from the page's own
+phom-interactive / phom-painted marks). It also
 prints the memory once interactive (the wasm heap, the JS heap) and what the
 origin stores (the snapshot, Cache Storage in all). Targets (issue 14): warm
 <= 0.35x the bare page's warm, the saved table painted <= 300 ms warm, cold
