@@ -911,37 +911,36 @@ BLANK_HTML = """<!doctype html>
 PAINT_SAMPLES = 4
 
 
-def first_screen(ctx, url: str, cpu: float | None) -> float | None:
-    """A first visit of ours only until its first screen is shown (METRICS'
-    painted: the table shown), read after the load event as load() reads it;
-    the visit is then left (its profile closed)."""
+SHOWN = ("performance.getEntriesByName('first-contentful-paint').length > 0 && "
+         "(!window.phomPaint || !window.phomPaint.at || performance.getEntriesByName('phom-painted').length > 0)")
+
+
+def first_paint(ctx, url: str, cpu: float | None) -> dict:
+    """A first visit only until something is shown, with ours' init script:
+    its first contentful paint ("fcp") and METRICS' table shown ("painted",
+    none on a page without ui/boot/paint.js), read after the load event as
+    load() reads them; the visit is then left (its profile closed)."""
     ctx.add_init_script(PROBE)
     page = ctx.new_page()
     cdp = page.context.new_cdp_session(page)
     if cpu:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     page.goto(url)
-    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0 && "
-                           "(!window.phomPaint || !window.phomPaint.at || "
-                           "performance.getEntriesByName('phom-painted').length > 0)", timeout=60_000, polling=50)
+    page.wait_for_function(SHOWN, timeout=60_000, polling=50)
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
     shown = page.evaluate(METRICS)["painted"]
     page.close()
-    return shown
+    return {"fcp": fcp, "painted": shown}
+
+
+def first_screen(ctx, url: str, cpu: float | None) -> float | None:
+    """Our first screen's table shown, on a first visit left once it is."""
+    return first_paint(ctx, url, cpu)["painted"]
 
 
 def blank(ctx, url: str, cpu: float | None) -> dict:
-    """The one-line page's first visit: its first contentful paint, read after
-    the load event (as load() reads ours), with the same init script as ours."""
-    ctx.add_init_script(PROBE)
-    page = ctx.new_page()
-    cdp = page.context.new_cdp_session(page)
-    if cpu:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-    page.goto(url)
-    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0",
-                           timeout=60_000, polling=50)
-    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-    page.close()
+    """The one-line page's first visit: its first contentful paint."""
+    fcp = first_paint(ctx, url, cpu)["fcp"]
     return {"fp": fcp, "painted": fcp, "tti": None}
 
 

@@ -279,7 +279,7 @@ def first_screen(out: Path, root: Path = ROOT) -> int:
 
 def csp_hash(text: str) -> str:
     """The CSP source that lets exactly this inline script or style run: 'sha256-…'."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    return f"'{sri(text.encode('utf-8'))}'"
 
 
 PAINT_TAG = '<script src="./ui/boot/paint.js"></script>'
