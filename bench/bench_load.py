@@ -889,24 +889,22 @@ def one_run(chromium, url: str, bare_url: str, site: Path, log: list, cpu: float
         out["blank_cold"] = blank(ctx, bare_url + BLANK, cpu)
     # more first screens and one-line pages, alternated, each in a fresh profile:
     # single visits swing 300-640 ms here, so the first screen's figure is a
-    # median of these too
-    out["shown_samples"], out["floor_samples"] = [], []
-    for _ in range(PAINT_SAMPLES):
-        with profile(chromium, private, viewport, locale="vi-VN") as ctx:
-            out["shown_samples"].append(first_screen(ctx, url, cpu))
-        with profile(chromium, private, viewport, locale="vi-VN") as ctx:
-            out["floor_samples"].append(blank(ctx, bare_url + BLANK, cpu)["fp"])
-    # and as many of each in a browser already running: a player who taps the
-    # link in a browser that has shown another site's page (this site's storage
-    # and cache still empty), without a fresh browser's own start in the figure
-    out["shown_running"], out["floor_running"] = [], []
-    for _ in range(PAINT_SAMPLES):
-        with profile(chromium, private, viewport, locale="vi-VN") as ctx:
-            elsewhere(ctx)
-            out["shown_running"].append(first_screen(ctx, url, cpu))
-        with profile(chromium, private, viewport, locale="vi-VN") as ctx:
-            elsewhere(ctx)
-            out["floor_running"].append(blank(ctx, bare_url + BLANK, cpu)["fp"])
+    # median of these too; then as many of each in a browser already running
+    # (elsewhere(): a player who taps the link in a browser that has shown
+    # another site's page, this site's storage and cache still empty), without
+    # a fresh browser's own start in the figure
+    for shown, floor, running in (("shown_samples", "floor_samples", False),
+                                  ("shown_running", "floor_running", True)):
+        out[shown], out[floor] = [], []
+        for _ in range(PAINT_SAMPLES):
+            with profile(chromium, private, viewport, locale="vi-VN") as ctx:
+                if running:
+                    elsewhere(ctx)
+                out[shown].append(first_screen(ctx, url, cpu))
+            with profile(chromium, private, viewport, locale="vi-VN") as ctx:
+                if running:
+                    elsewhere(ctx)
+                out[floor].append(blank(ctx, bare_url + BLANK, cpu)["fp"])
     if against:
         with profile(chromium, private, viewport, locale="vi-VN") as ctx:
             other(ctx, against, out, cpu)
@@ -926,7 +924,8 @@ BLANK_HTML = """<!doctype html>
 PAINT_SAMPLES = 4
 
 
-SHOWN = ("performance.getEntriesByName('first-contentful-paint').length > 0 && "
+PAINTED = "performance.getEntriesByName('first-contentful-paint').length > 0"
+SHOWN = (f"{PAINTED} && "
          "(!window.phomPaint || !window.phomPaint.at || performance.getEntriesByName('phom-painted').length > 0)")
 
 
@@ -962,8 +961,7 @@ def elsewhere(ctx) -> None:
     (before PROBE is added: it is not measured)."""
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(ELSEWHERE)
-    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0",
-                           timeout=60_000, polling=50)
+    page.wait_for_function(PAINTED, timeout=60_000, polling=50)
     page.wait_for_timeout(1000)
 
 
